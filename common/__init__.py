@@ -1,0 +1,49 @@
+"""The shared core of the Metro engines: the Game contract, chance, events, bots, registry."""
+
+from common.actions import Action, ActionSet
+from common.bots import Bot, GameTooLong, RandomBot, play
+from common.chance import ChanceRequest, Dice, Draw, Shuffle
+from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
+from common.events import ActionTaken, ChanceResolved, Event, EventLog, GameEnded, GameStarted
+from common.game import Game, Option, Prompt, Result, winners_by_score
+from common.registry import GameInfo, games, get, load, register, replay
+from common.rng import GameRandom
+from common.seats import clockwise, counter_clockwise, next_seat
+
+__all__ = [
+    "Action",
+    "ActionSet",
+    "ActionTaken",
+    "Bot",
+    "ChanceRequest",
+    "ChanceResolved",
+    "Dice",
+    "Draw",
+    "Event",
+    "EventLog",
+    "Game",
+    "GameEnded",
+    "GameInfo",
+    "GameRandom",
+    "GameStarted",
+    "GameTooLong",
+    "IllegalAction",
+    "InvalidOption",
+    "InvalidSave",
+    "MetroError",
+    "Option",
+    "Prompt",
+    "RandomBot",
+    "Result",
+    "Shuffle",
+    "clockwise",
+    "counter_clockwise",
+    "games",
+    "get",
+    "load",
+    "next_seat",
+    "play",
+    "register",
+    "replay",
+    "winners_by_score",
+]

@@ -1,0 +1,139 @@
+"""Actions: what a seat may decide, as frozen attrs records with a JSON and a short text form.
+
+A game declares each action as ``@attrs.frozen class Bid(Action): amount: int`` with a class
+variable ``word = "bid"``; ``str(Bid(150000))`` is ``"bid 150000"`` and parses back.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections.abc import Iterable
+from typing import Any, ClassVar
+
+from common.codec import CodecError, Record, RecordSet
+from common.errors import IllegalAction
+
+_NONE = "-"
+
+
+def _text_token(value: Any) -> str:
+    if value is None:
+        return _NONE
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, tuple):
+        return ",".join(_text_token(v) for v in value) if value else _NONE
+    return str(value)
+
+
+def _parse_token(token: str, tp: Any) -> Any:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is bool:
+        if token in ("yes", "true"):
+            return True
+        if token in ("no", "false"):
+            return False
+        raise ValueError(f"expected yes or no, got {token!r}")
+    if tp is int:
+        return int(token)
+    if tp is str:
+        return token
+    if origin is typing.Literal:
+        for a in args:
+            if _text_token(a) == token:
+                return a
+        raise ValueError(f"expected one of {[_text_token(a) for a in args]}, got {token!r}")
+    if origin is tuple:
+        if token == _NONE:
+            return ()
+        parts = token.split(",")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_parse_token(p, args[0]) for p in parts)
+        if len(parts) != len(args):
+            raise ValueError(f"expected {len(args)} comma-separated values, got {token!r}")
+        return tuple(_parse_token(p, a) for p, a in zip(parts, args, strict=True))
+    if args and type(None) in args:
+        if token == _NONE:
+            return None
+        errors = []
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return _parse_token(token, a)
+            except ValueError as exc:
+                errors.append(str(exc))
+        raise ValueError("; ".join(errors))
+    raise ValueError(f"no text form for {tp!r}")
+
+
+class Action(Record):
+    """Base of every decision a seat can take; subclasses are frozen attrs classes."""
+
+    __slots__ = ()
+    word: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "word" not in cls.__dict__:
+            cls.word = cls.__name__.lower()
+
+    def __str__(self) -> str:
+        parts = [self.word]
+        parts.extend(_text_token(getattr(self, f.name)) for f in self._field_specs())
+        return " ".join(parts)
+
+    @classmethod
+    def from_text(cls, tokens: list[str]) -> Action:
+        """Read this action from the tokens after its word."""
+        specs = cls._field_specs()
+        hints = typing.get_type_hints(cls)
+        if len(tokens) != len(specs):
+            usage = " ".join([cls.word, *[f"<{f.name}>" for f in specs]])
+            raise ValueError(f"{cls.word!r} takes {len(specs)} value(s): {usage}")
+        values = {}
+        for f, tok in zip(specs, tokens, strict=True):
+            try:
+                values[f.name] = _parse_token(tok, hints[f.name])
+            except ValueError as exc:
+                raise ValueError(f"{cls.word} {f.name}: {exc}") from exc
+        return cls(**values)
+
+
+class ActionSet(RecordSet):
+    """The actions of one game: parses JSON objects and text forms into Action values."""
+
+    def __init__(self, kinds: Iterable[type[Action]]) -> None:
+        kinds = tuple(kinds)
+        super().__init__(kinds, "action")
+        self.by_word: dict[str, type[Action]] = {}
+        for k in kinds:
+            if k.word in self.by_word:
+                raise TypeError(f"two actions have the word {k.word!r}")
+            self.by_word[k.word] = k
+
+    def parse(self, value: Any) -> Action:
+        """Return an Action from an Action, its JSON object, or its text form.
+
+        Raises IllegalAction (a ValueError) naming what was wrong and what is allowed.
+        """
+        if isinstance(value, Action):
+            if type(value) not in self.by_word.values():
+                raise IllegalAction(f"{type(value).__name__} is not an action of this game")
+            return value
+        try:
+            if isinstance(value, str):
+                tokens = value.split()
+                if not tokens:
+                    raise CodecError("empty action text")
+                kind = self.by_word.get(tokens[0])
+                if kind is None:
+                    allowed = ", ".join(sorted(self.by_word))
+                    raise CodecError(f"unknown action {tokens[0]!r}; actions: {allowed}")
+                return kind.from_text(tokens[1:])
+            parsed = self.from_json(value)
+            assert isinstance(parsed, Action)
+            return parsed
+        except ValueError as exc:
+            raise IllegalAction(f"malformed action: {exc}") from exc

@@ -1,0 +1,52 @@
+"""Bots and the play loop: a bot picks one legal action for the seat it plays."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Protocol, runtime_checkable
+
+from common.actions import Action
+from common.game import Game, Result
+from common.rng import GameRandom
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """Anything that chooses an action for ``seat`` in ``game`` (``seat`` is ``game.to_act``)."""
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """Return one of ``game.legal_actions()``."""
+        ...
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions, from its own seeded generator."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = GameRandom(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """Return a legal action chosen at random."""
+        legal = game.legal_actions()
+        return legal[self.rng.randrange(len(legal))]
+
+
+class GameTooLong(RuntimeError):
+    """A game ran past its declared maximum length: a bug in the game."""
+
+
+def play(
+    game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *, max_actions: int | None = None
+) -> Result:
+    """Drive ``game`` to its end: bots decide, chance comes from the game's RNG."""
+    limit = game.max_actions() if max_actions is None else max_actions
+    while not game.is_over:
+        if game.chance is not None:
+            game.resolve()
+            continue
+        seat = game.to_act
+        assert seat is not None
+        if game.decisions >= limit:
+            raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
+        game.apply(bots[seat].choose(game, seat))
+    return game.result()

@@ -1,0 +1,165 @@
+"""Chance requests: dice, draws and shuffles, settled by a supplied outcome or the game's RNG.
+
+Every outcome is a tuple: the dice values, the cards drawn, or the deck in its new order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import attrs
+
+from common.errors import IllegalAction
+from common.rng import GameRandom
+
+Card = int | str
+
+
+class ChanceRequest:
+    """Base of the things a game can wait for chance to settle."""
+
+    __slots__ = ()
+    kind: str = ""
+    #: seats that may see the outcome (None: everybody)
+    visible_to: tuple[int, ...] | None
+
+    def validate(self, outcome: Any) -> tuple[Any, ...]:
+        """Return the outcome as a tuple if it fits this request; raise IllegalAction otherwise."""
+        raise NotImplementedError
+
+    def draw(self, rng: GameRandom) -> tuple[Any, ...]:
+        """Draw an outcome from ``rng``."""
+        raise NotImplementedError
+
+    def describe(self) -> str:
+        """Return a short text such as ``dice 3 (move)``."""
+        raise NotImplementedError
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """Return the JSON form of the request that ``seat`` may see."""
+        raise NotImplementedError
+
+
+def _tuple(outcome: Any, request: ChanceRequest) -> tuple[Any, ...]:
+    if isinstance(outcome, list):
+        outcome = tuple(outcome)
+    if not isinstance(outcome, tuple):
+        raise IllegalAction(f"the outcome of {request.describe()} must be a tuple, got {outcome!r}")
+    return outcome
+
+
+@attrs.frozen
+class Dice(ChanceRequest):
+    """Roll ``count`` six-sided dice; the outcome is a tuple of ``count`` ints 1-6."""
+
+    count: int
+    purpose: str = ""
+    visible_to: tuple[int, ...] | None = None
+    kind = "dice"
+
+    def validate(self, outcome: Any) -> tuple[Any, ...]:
+        """Accept a tuple of ``count`` ints from 1 to 6."""
+        values = _tuple(outcome, self)
+        ok = len(values) == self.count and all(
+            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values
+        )
+        if not ok:
+            raise IllegalAction(
+                f"{self.describe()} needs a tuple of {self.count} int(s) from 1 to 6, "
+                f"got {outcome!r}"
+            )
+        return values
+
+    def draw(self, rng: GameRandom) -> tuple[Any, ...]:
+        """Roll the dice."""
+        return tuple(rng.randint(1, 6) for _ in range(self.count))
+
+    def describe(self) -> str:
+        """Return e.g. ``dice 2 (roll)``."""
+        return f"dice {self.count}" + (f" ({self.purpose})" if self.purpose else "")
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """Everyone sees a dice request."""
+        return {"kind": "dice", "count": self.count, "purpose": self.purpose}
+
+
+@attrs.frozen
+class Draw(ChanceRequest):
+    """Draw ``count`` cards from the named deck, whose remaining cards are ``cards``.
+
+    The outcome is a tuple of ``count`` cards, each still in the deck (a sub-multiset).
+    """
+
+    deck: str
+    cards: tuple[Card, ...]
+    count: int = 1
+    visible_to: tuple[int, ...] | None = None
+    kind = "draw"
+
+    def validate(self, outcome: Any) -> tuple[Any, ...]:
+        """Accept ``count`` cards that are all still in the deck."""
+        values = _tuple(outcome, self)
+        if len(values) != self.count:
+            raise IllegalAction(
+                f"{self.describe()} needs {self.count} card(s), got {len(values)}: {outcome!r}"
+            )
+        have = Counter(self.cards)
+        for v in values:
+            if not isinstance(v, int | str) or have[v] <= 0:
+                raise IllegalAction(
+                    f"{v!r} is not in deck {self.deck!r} ({len(self.cards)} card(s) left)"
+                )
+            have[v] -= 1
+        return values
+
+    def draw(self, rng: GameRandom) -> tuple[Any, ...]:
+        """Draw uniformly without replacement."""
+        return tuple(rng.sample(self.cards, self.count))
+
+    def describe(self) -> str:
+        """Return e.g. ``draw 1 from lots``."""
+        return f"draw {self.count} from {self.deck}"
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """Show the deck size; its contents only to seats that see the outcome."""
+        data: dict[str, Any] = {"kind": "draw", "deck": self.deck, "count": self.count}
+        data["size"] = len(self.cards)
+        if self.visible_to is None or (seat is not None and seat in self.visible_to):
+            data["cards"] = list(self.cards)
+        return data
+
+
+@attrs.frozen
+class Shuffle(ChanceRequest):
+    """Shuffle the named deck; the outcome is the deck's cards in their new order."""
+
+    deck: str
+    cards: tuple[Card, ...]
+    visible_to: tuple[int, ...] | None = ()
+    kind = "shuffle"
+
+    def validate(self, outcome: Any) -> tuple[Any, ...]:
+        """Accept any ordering of exactly the deck's cards."""
+        values = _tuple(outcome, self)
+        try:
+            same = Counter(values) == Counter(self.cards)
+        except TypeError:
+            same = False
+        if not same:
+            raise IllegalAction(
+                f"{self.describe()} needs an ordering of the deck's {len(self.cards)} cards"
+            )
+        return values
+
+    def draw(self, rng: GameRandom) -> tuple[Any, ...]:
+        """Shuffle uniformly."""
+        return tuple(rng.sample(self.cards, len(self.cards)))
+
+    def describe(self) -> str:
+        """Return e.g. ``shuffle market``."""
+        return f"shuffle {self.deck}"
+
+    def for_seat(self, seat: int | None) -> dict[str, Any]:
+        """Show the deck name and size, never the order."""
+        return {"kind": "shuffle", "deck": self.deck, "size": len(self.cards)}

@@ -1,0 +1,19 @@
+"""Typed errors of the engines: every one is a ValueError, so ``except ValueError`` still works."""
+
+from __future__ import annotations
+
+
+class MetroError(ValueError):
+    """Base class of every error the engines raise on bad input."""
+
+
+class IllegalAction(MetroError):
+    """An action (or chance outcome) that is not allowed now; the game is left unchanged."""
+
+
+class InvalidOption(MetroError):
+    """A game option, player count or seed that the game does not accept."""
+
+
+class InvalidSave(MetroError):
+    """A save or event log that cannot be loaded: malformed, tampered with, or divergent."""

@@ -1,0 +1,500 @@
+"""The Game base class: the contract every game follows, as a template method.
+
+The base owns whose turn it is, game over, chance pending, legality checking, the event log,
+saving, loading and cloning. A game writes hooks:
+
+- ``_setup()``: build the initial state and say what the game waits for first;
+- ``_legal_actions()``: the actions open to ``self.to_act``, in a deterministic order;
+- ``_on_action(seat, action)``: change the state for a legal action, emitting fact events;
+- ``_on_chance(request, outcome)``: change the state for a chance outcome;
+- ``_copy_state(other)``: make this (fresh clone) hold a copy of ``other``'s state;
+- ``_view(seat)``, ``_result()``, and optionally ``_secrets(seat)``, ``max_actions()``.
+
+A step ends by calling exactly one of ``_ask(seat, kind, text)``, ``_request(chance)`` or
+``_end()``, which says what the game waits for next.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import secrets as _secrets_mod
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+import attrs
+
+from common.actions import Action, ActionSet
+from common.chance import ChanceRequest
+from common.codec import CodecError, RecordSet
+from common.errors import IllegalAction, InvalidOption, InvalidSave
+from common.events import (
+    CORE_EVENTS,
+    FORMAT_VERSION,
+    ActionTaken,
+    ChanceResolved,
+    Event,
+    EventLog,
+    GameEnded,
+    GameStarted,
+)
+from common.rng import chance_random
+
+_SHOWN_LEGAL = 12
+
+
+@attrs.frozen
+class Prompt:
+    """What the seat on turn is asked: ``kind`` is a short stable word (``roll``, ``bid``...)."""
+
+    seat: int
+    kind: str
+    text: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the plain-JSON form."""
+        return {"seat": self.seat, "kind": self.kind, "text": self.text}
+
+
+@attrs.frozen
+class Result:
+    """The outcome of a finished game: a score per seat and the winning seats."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    reason: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the plain-JSON form."""
+        return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+@attrs.frozen
+class Option:
+    """A rule option: its default, the values allowed, and one line of help."""
+
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    help: str = ""
+    check: Callable[[Any], bool] | None = attrs.field(default=None, eq=False)
+    expects: str = ""
+
+    def validate(self, name: str, value: Any) -> Any:
+        """Return the value if allowed; raise InvalidOption saying what is allowed."""
+        if self.choices is not None:
+            for c in self.choices:
+                if value == c and type(value) is type(c):
+                    return value
+            raise InvalidOption(
+                f"option {name}={value!r} is not allowed; choose one of {list(self.choices)}"
+            )
+        if self.check is not None and not self.check(value):
+            raise InvalidOption(f"option {name}={value!r} is not allowed; expected {self.expects}")
+        return value
+
+
+def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
+    """Return the seats sharing the highest score."""
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)
+
+
+class Game:
+    """Base of every game. See the module docstring for the hooks a game writes."""
+
+    #: registered name (``metropolia``)
+    name: ClassVar[str] = ""
+    title: ClassVar[str] = ""
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 2
+    options_spec: ClassVar[Mapping[str, Option]] = {}
+    actions: ClassVar[ActionSet]
+    game_events: ClassVar[tuple[type[Event], ...]] = ()
+    _event_set: ClassVar[RecordSet | None] = None
+
+    players: tuple[str, ...]
+    seed: int
+    options: Mapping[str, Any]
+
+    def __init__(
+        self,
+        players: int | Sequence[str] | None = None,
+        seed: int | None = None,
+        **options: Any,
+    ) -> None:
+        self.players = self._check_players(players)
+        if seed is None:
+            seed = _secrets_mod.randbelow(2**63)
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise InvalidOption(f"seed must be a non-negative integer, got {seed!r}")
+        self.seed = seed
+        self.options = self._check_options(options)
+        self._log = EventLog()
+        self._pending: Prompt | ChanceRequest | None = None
+        self._chance_count = 0
+        self._decisions = 0
+        self._emit(
+            GameStarted(
+                game=self.name,
+                players=self.players,
+                seed=self.seed,
+                options=dict(self.options),
+                format=FORMAT_VERSION,
+            )
+        )
+        self._setup()
+        self._after_step()
+
+    # ------------------------------------------------------------------ validation of inputs
+    @classmethod
+    def _check_players(cls, players: int | Sequence[str] | None) -> tuple[str, ...]:
+        if players is None:
+            players = cls.min_players
+        if isinstance(players, bool):
+            raise InvalidOption(f"players must be a count or a list of names, got {players!r}")
+        if isinstance(players, int):
+            names: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(players))
+        elif isinstance(players, str) or not all(isinstance(p, str) for p in players):
+            raise InvalidOption(f"players must be a count or a list of names, got {players!r}")
+        else:
+            names = tuple(players)
+        if not cls.min_players <= len(names) <= cls.max_players:
+            allowed = (
+                f"{cls.min_players}"
+                if cls.min_players == cls.max_players
+                else f"{cls.min_players} to {cls.max_players}"
+            )
+            raise InvalidOption(f"{cls.name} is for {allowed} players, got {len(names)}")
+        if len(set(names)) != len(names):
+            raise InvalidOption(f"player names must differ, got {list(names)}")
+        return names
+
+    @classmethod
+    def _check_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(given) - set(cls.options_spec))
+        if unknown:
+            allowed = ", ".join(sorted(cls.options_spec)) or "none"
+            raise InvalidOption(f"unknown option(s) {unknown} for {cls.name}; options: {allowed}")
+        out = {}
+        for key, spec in cls.options_spec.items():
+            out[key] = spec.validate(key, given[key]) if key in given else spec.default
+        return out
+
+    # ------------------------------------------------------------------ the public contract
+    @property
+    def to_act(self) -> int | None:
+        """The seat that must decide now, or None (chance pending or game over)."""
+        p = self._pending
+        return p.seat if isinstance(p, Prompt) else None
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """What ``to_act`` is asked, or None when nobody decides."""
+        p = self._pending
+        return p if isinstance(p, Prompt) else None
+
+    @property
+    def chance(self) -> ChanceRequest | None:
+        """The pending chance request, or None."""
+        p = self._pending
+        return p if isinstance(p, ChanceRequest) else None
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        return self._pending is None
+
+    @property
+    def events(self) -> EventLog:
+        """The event log (read only by convention: never append to it)."""
+        return self._log
+
+    @property
+    def num_players(self) -> int:
+        """How many seats the game has."""
+        return len(self.players)
+
+    @property
+    def decisions(self) -> int:
+        """How many actions have been applied so far."""
+        return self._decisions
+
+    def legal_actions(self) -> list[Action]:
+        """The actions open to ``to_act`` now, in a deterministic order; [] when nobody decides."""
+        if not isinstance(self._pending, Prompt):
+            return []
+        return self._legal_actions()
+
+    def parse_action(self, value: Any) -> Action:
+        """Read an action of this game from an Action, its JSON object or its text form."""
+        return self.actions.parse(value)
+
+    def is_legal(self, action: Action) -> bool:
+        """True if ``action`` is legal for ``to_act`` now (a game may override it faster)."""
+        return action in self._legal_actions()
+
+    def apply(
+        self, action: Action | str | Mapping[str, Any], seat: int | None = None
+    ) -> tuple[Event, ...]:
+        """Apply a decision of ``to_act`` (checked against ``seat`` when given).
+
+        Returns the events it caused, the ``ActionTaken`` first. Raises IllegalAction, leaving
+        the game unchanged, when it is not legal.
+        """
+        p = self._pending
+        if p is None:
+            raise IllegalAction("the game is over: no action is legal")
+        if not isinstance(p, Prompt):
+            raise IllegalAction(f"chance is pending ({p.describe()}): call resolve() first")
+        if seat is not None and seat != p.seat:
+            raise IllegalAction(
+                f"seat {seat} is not to act: seat {p.seat} ({self.players[p.seat]}) "
+                f"must decide ({p.kind})"
+            )
+        parsed = self.actions.parse(action)
+        if not self.is_legal(parsed):
+            legal = self._legal_actions()
+            shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
+            more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
+            raise IllegalAction(
+                f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); legal: {shown}{more}"
+            )
+        start = len(self._log)
+        self._decisions += 1
+        self._emit(ActionTaken(p.seat, parsed))
+        self._on_action(p.seat, parsed)
+        self._after_step()
+        return self._log.since(start)
+
+    def resolve(self, outcome: Any = None) -> tuple[Event, ...]:
+        """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG."""
+        req = self._pending
+        if not isinstance(req, ChanceRequest):
+            raise IllegalAction("no chance is pending: nothing to resolve")
+        if outcome is None:
+            value = req.draw(chance_random(self.seed, self._chance_count))
+        else:
+            value = req.validate(outcome)
+        start = len(self._log)
+        self._chance_count += 1
+        self._emit(ChanceResolved(req.describe(), value, req.visible_to))
+        self._on_chance(req, value)
+        self._after_step()
+        return self._log.since(start)
+
+    def result(self) -> Result:
+        """The result of a finished game; raises IllegalAction while it is still going on."""
+        if self._pending is not None:
+            raise IllegalAction("the game is not over yet: no result")
+        return self._result()
+
+    def view(self, seat: int | None = None) -> dict[str, Any]:
+        """A JSON-safe dict of what ``seat`` may see (None: a spectator)."""
+        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.players)):
+            raise IllegalAction(f"no seat {seat!r}; seats are 0 to {len(self.players) - 1}")
+        p = self._pending
+        return {
+            "game": self.name,
+            "seat": seat,
+            "players": list(self.players),
+            "to_act": self.to_act,
+            "prompt": p.to_json() if isinstance(p, Prompt) else None,
+            "chance": p.for_seat(seat) if isinstance(p, ChanceRequest) else None,
+            "is_over": p is None,
+            "result": self._result().to_json() if p is None else None,
+            "state": self._view(seat),
+        }
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The log from index ``since`` as ``seat`` may see it (secret parts redacted)."""
+        out = []
+        for e in self._log.since(since):
+            data = e.for_seat(seat)
+            if data is not None:
+                out.append(data)
+        return out
+
+    def clone(self) -> Self:
+        """Return an independent copy that continues exactly like this game."""
+        other = copy.copy(self)
+        other._log = self._log.fork()
+        other._copy_state(self)
+        return other
+
+    def to_json(self) -> str:
+        """Return the full save: the event log with a format version and a checksum."""
+        return json.dumps(save_data(self), separators=(",", ":"))
+
+    # ------------------------------------------------------------------ declared facts
+    def max_actions(self) -> int:
+        """The most decisions a game with these options can take (checked by check_game)."""
+        return 100_000
+
+    def _secrets(self, seat: int | None) -> list[Any]:
+        """JSON values that ``seat`` must never see (hands, deck orders)."""
+        return []
+
+    # ------------------------------------------------------------------ helpers for hooks
+    def _emit(self, event: Event) -> None:
+        self._log.append(event)
+
+    def _ask(self, seat: int, kind: str, text: str = "") -> None:
+        self._pending = Prompt(seat, kind, text)
+
+    def _request(self, request: ChanceRequest) -> None:
+        self._pending = request
+
+    def _end(self) -> None:
+        self._pending = None
+
+    def _after_step(self) -> None:
+        if self._pending is None and not isinstance(self._log[-1], GameEnded):
+            res = self._result()
+            self._emit(GameEnded(res.scores, res.winners))
+
+    # ------------------------------------------------------------------ hooks
+    def _setup(self) -> None:
+        raise NotImplementedError
+
+    def _legal_actions(self) -> list[Action]:
+        raise NotImplementedError
+
+    def _on_action(self, seat: int, action: Action) -> None:
+        raise NotImplementedError
+
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        raise NotImplementedError
+
+    def _copy_state(self, other: Self) -> None:
+        raise NotImplementedError
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def _result(self) -> Result:
+        raise NotImplementedError
+
+    # ------------------------------------------------------------------ events from JSON
+    @classmethod
+    def event_set(cls) -> RecordSet:
+        """The events of this game (core and its own), read back from JSON."""
+        found = cls.__dict__.get("_event_set")
+        if found is None:
+            found = RecordSet((*CORE_EVENTS, *cls.game_events), f"{cls.name} event")
+            cls._event_set = found
+        return found
+
+    @classmethod
+    def event_from_json(cls, data: Any) -> Event:
+        """Read one event of this game from its JSON form (raises CodecError)."""
+        if isinstance(data, dict) and data.get("type") == ActionTaken.type_name:
+            extra = sorted(set(data) - {"type", "seat", "action"})
+            if extra or "seat" not in data or "action" not in data:
+                raise CodecError("ActionTaken: expects exactly the fields seat and action")
+            seat = data["seat"]
+            if not isinstance(seat, int) or isinstance(seat, bool):
+                raise CodecError(f"ActionTaken.seat: expected an integer, got {seat!r}")
+            try:
+                action = cls.actions.parse(data["action"])
+            except IllegalAction as exc:
+                raise CodecError(f"ActionTaken.action: {exc}") from exc
+            if isinstance(data["action"], str):
+                raise CodecError("ActionTaken.action: expected an object, got text")
+            return ActionTaken(seat, action)
+        event = cls.event_set().from_json(data)
+        assert isinstance(event, Event)
+        return event
+
+
+def _checksum(events: list[dict[str, Any]]) -> str:
+    text = json.dumps(events, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def save_data(game: Game) -> dict[str, Any]:
+    """Return the save of ``game`` as a JSON-ready dict."""
+    events = [e.to_json() for e in game.events]
+    return {
+        "format": FORMAT_VERSION,
+        "game": game.name,
+        "checksum": _checksum(events),
+        "events": events,
+    }
+
+
+def replay_into(cls: type[Game], events: Sequence[Event]) -> Game:
+    """Rebuild a game of class ``cls`` from its events; raise InvalidSave if it diverges."""
+    if not events or not isinstance(events[0], GameStarted):
+        raise InvalidSave("an event log starts with GameStarted")
+    start = events[0]
+    if start.game != cls.name:
+        raise InvalidSave(f"the log is of game {start.game!r}, not {cls.name!r}")
+    if start.format > FORMAT_VERSION:
+        raise InvalidSave(
+            f"the log has format {start.format}, newer than this engine's {FORMAT_VERSION}"
+        )
+    try:
+        game = cls(players=start.players, seed=start.seed, **start.options)
+    except InvalidOption as exc:
+        raise InvalidSave(f"the log's parameters are not valid: {exc}") from exc
+    j = 0
+    while True:
+        produced = game.events
+        while j < len(produced):
+            if j >= len(events):
+                raise InvalidSave(
+                    f"the log ends at event {j}, but the game goes on to produce more"
+                )
+            if produced[j] != events[j]:
+                raise InvalidSave(
+                    f"replay diverges at event {j}: the log has {events[j].to_json()}, "
+                    f"the engine produces {produced[j].to_json()}"
+                )
+            j += 1
+        if j == len(events):
+            return game
+        e = events[j]
+        try:
+            if isinstance(e, ActionTaken):
+                game.apply(e.action, seat=e.seat)
+            elif isinstance(e, ChanceResolved):
+                game.resolve(e.outcome)
+            else:
+                raise InvalidSave(
+                    f"event {j} ({e.type_name}) is in the log, but the engine waits for "
+                    "a decision or a chance outcome there"
+                )
+        except IllegalAction as exc:
+            raise InvalidSave(f"event {j} cannot be replayed: {exc}") from exc
+
+
+def load_data(cls: type[Game], data: Any) -> Game:
+    """Restore a game of class ``cls`` from a save (a dict, or its JSON text)."""
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise InvalidSave(f"the save is not JSON: {exc}") from exc
+    if not isinstance(data, dict):
+        raise InvalidSave("a save is a JSON object with format, game, checksum and events")
+    missing = sorted({"format", "game", "checksum", "events"} - set(data))
+    if missing:
+        raise InvalidSave(f"the save lacks {missing}")
+    fmt = data["format"]
+    if not isinstance(fmt, int) or isinstance(fmt, bool):
+        raise InvalidSave(f"format must be an integer, got {fmt!r}")
+    if fmt > FORMAT_VERSION:
+        raise InvalidSave(f"the save has format {fmt}, newer than this engine's {FORMAT_VERSION}")
+    if data["game"] != cls.name:
+        raise InvalidSave(f"the save is of game {data['game']!r}, not {cls.name!r}")
+    raw = data["events"]
+    if not isinstance(raw, list):
+        raise InvalidSave("events must be a list")
+    if data["checksum"] != _checksum(raw):
+        raise InvalidSave("the checksum does not match the events: the save was altered")
+    try:
+        events = [cls.event_from_json(e) for e in raw]
+    except CodecError as exc:
+        raise InvalidSave(f"bad event in the save: {exc}") from exc
+    return replay_into(cls, events)

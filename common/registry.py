@@ -1,0 +1,121 @@
+"""The registry of games by name; games are found through the ``metro.games`` entry points."""
+
+from __future__ import annotations
+
+import importlib.metadata
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import attrs
+
+from common.bots import Bot
+from common.codec import CodecError
+from common.errors import InvalidSave
+from common.events import Event, GameStarted
+from common.game import Game, load_data, replay_into
+
+BotFactory = Callable[[int], Bot]
+
+
+@attrs.frozen
+class GameInfo:
+    """What the core needs to know of a game: its class, bots, renderer and extra CLI."""
+
+    cls: type[Game]
+    bots: Mapping[str, BotFactory] = attrs.field(factory=dict)
+    render_text: Callable[[Game, int | None], str] | None = None
+    render_svg: Callable[[Game], str] | None = None
+    cli: Any = None  # an optional click.Group of extra commands
+    description: str = ""
+
+    @property
+    def name(self) -> str:
+        """The registered name."""
+        return self.cls.name
+
+    def new_game(
+        self, players: int | Sequence[str] | None = None, seed: int | None = None, **options: Any
+    ) -> Game:
+        """Start a new game of this kind."""
+        return self.cls(players=players, seed=seed, **options)
+
+
+_REGISTRY: dict[str, GameInfo] = {}
+_LOADED = False
+
+
+def register(info: GameInfo) -> GameInfo:
+    """Add a game to the registry (tests register their own; packages use entry points)."""
+    _REGISTRY[info.name] = info
+    return info
+
+
+def _load_entry_points() -> None:
+    global _LOADED
+    if _LOADED:
+        return
+    _LOADED = True
+    for ep in importlib.metadata.entry_points(group="metro.games"):
+        try:
+            info = ep.load()
+        except ModuleNotFoundError as exc:
+            if exc.name == ep.module.split(".")[0]:
+                continue  # that package is not part of this installation
+            raise
+        if isinstance(info, GameInfo):
+            _REGISTRY.setdefault(info.name, info)
+
+
+def games() -> dict[str, GameInfo]:
+    """All registered games by name, in name order."""
+    _load_entry_points()
+    return dict(sorted(_REGISTRY.items()))
+
+
+def get(name: str) -> GameInfo:
+    """The game registered as ``name``; KeyError naming the known games otherwise."""
+    known = games()
+    if name not in known:
+        raise KeyError(f"no game {name!r}; games: {', '.join(known) or 'none'}")
+    return known[name]
+
+
+def replay(events: Sequence[Event | Mapping[str, Any]]) -> Game:
+    """Rebuild a game from its event log alone (Event objects or their JSON forms)."""
+    if not events:
+        raise InvalidSave("an empty log: it must start with GameStarted")
+    first = events[0]
+    if isinstance(first, Mapping):
+        try:
+            first = GameStarted.from_json(dict(first))
+        except CodecError as exc:
+            raise InvalidSave(f"the log must start with GameStarted: {exc}") from exc
+    if not isinstance(first, GameStarted):
+        raise InvalidSave("the log must start with GameStarted")
+    try:
+        cls = get(first.game).cls
+    except KeyError as exc:
+        raise InvalidSave(str(exc.args[0])) from exc
+    try:
+        typed = [e if isinstance(e, Event) else cls.event_from_json(dict(e)) for e in events]
+    except CodecError as exc:
+        raise InvalidSave(f"bad event in the log: {exc}") from exc
+    return replay_into(cls, typed)
+
+
+def load(data: str | bytes | Mapping[str, Any]) -> Game:
+    """Restore any registered game from its save (``game.to_json()``)."""
+    import json
+
+    if isinstance(data, str | bytes):
+        try:
+            data = json.loads(data)
+        except (ValueError, UnicodeDecodeError) as exc:
+            raise InvalidSave(f"the save is not JSON: {exc}") from exc
+    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+        raise InvalidSave("a save is a JSON object naming its game")
+    try:
+        cls = get(data["game"]).cls
+    except KeyError as exc:
+        raise InvalidSave(str(exc.args[0])) from exc
+    return load_data(cls, dict(data))

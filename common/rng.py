@@ -1,0 +1,61 @@
+"""The games' own random numbers: a small seeded ``random.Random`` whose state is one integer.
+
+Chance outcome number ``k`` of a game is drawn from ``chance_random(seed, k)``, so a clone, a
+loaded save and a replayed log draw exactly the same later outcomes as the original, and undo
+cannot fish for a better roll. The global ``random`` module is never used.
+"""
+
+from __future__ import annotations
+
+import random
+
+_MASK64 = (1 << 64) - 1
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def _mix(z: int) -> int:
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return z ^ (z >> 31)
+
+
+class GameRandom(random.Random):
+    """A ``random.Random`` driven by SplitMix64: cheap to create, copy and store."""
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self._state = seed & _MASK64
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        """Reset the state from an integer seed."""
+        self._state = (a if isinstance(a, int) else 0) & _MASK64
+
+    def getrandbits(self, k: int) -> int:
+        """Return a non-negative int with ``k`` random bits."""
+        out = 0
+        got = 0
+        state = self._state
+        while got < k:
+            state = (state + _GOLDEN) & _MASK64
+            out |= _mix(state) << got
+            got += 64
+        self._state = state
+        return out & ((1 << k) - 1)
+
+    def random(self) -> float:
+        """Return a float in [0, 1)."""
+        return self.getrandbits(53) * (1.0 / 9007199254740992.0)
+
+    def getstate(self) -> int:  # type: ignore[override]
+        """Return the whole state: one integer."""
+        return self._state
+
+    def setstate(self, state: int) -> None:  # type: ignore[override]
+        """Restore a state returned by ``getstate``."""
+        self._state = state & _MASK64
+
+
+def chance_random(seed: int, k: int) -> GameRandom:
+    """Return the generator for chance outcome ``k`` of the game seeded with ``seed``."""
+    return GameRandom(_mix((seed * _GOLDEN + k * 0xD1B54A32D192ED03) & _MASK64))

@@ -1,0 +1,287 @@
+"""The conformance kit: ``check_game`` plays random games and checks the contract at every step.
+
+Each game's test suite calls ``check_game(factory)``; ``make_state_machine(factory)`` gives a
+hypothesis ``RuleBasedStateMachine`` over the same contract, and ``options_strategy`` draws
+valid rule options for a game class.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from common.actions import Action
+from common.bots import RandomBot
+from common.errors import IllegalAction
+from common.events import ActionTaken
+from common.game import Game, load_data, replay_into
+
+Factory = Callable[[int], Game]
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message names the game seed and step."""
+
+
+def fingerprint(game: Game) -> str:
+    """A text that changes whenever anything observable about the game changes."""
+    seats: list[int | None] = [None, *range(game.num_players)]
+    return json.dumps(
+        {
+            "views": [game.view(s) for s in seats],
+            "legal": [a.to_json() for a in game.legal_actions()],
+            "log": len(game.events),
+            "last": game.events[-1].to_json(),
+            "chance": game.chance.describe() if game.chance is not None else None,
+        },
+        sort_keys=True,
+        default=str,
+    )
+
+
+def _subtrees(value: Any) -> Iterator[Any]:
+    yield value
+    if isinstance(value, dict):
+        for v in value.values():
+            yield from _subtrees(v)
+    elif isinstance(value, list):
+        for v in value:
+            yield from _subtrees(v)
+
+
+def _norm(value: Any) -> Any:
+    return json.loads(json.dumps(value))
+
+
+def _leaks(shown: Any, secret: Any) -> bool:
+    secret = _norm(secret)
+    for sub in _subtrees(shown):
+        if sub == secret:
+            return True
+        if isinstance(sub, list) and isinstance(secret, list) and len(secret) > 1:
+            try:
+                if sorted(map(json.dumps, sub)) == sorted(map(json.dumps, secret)):
+                    return True
+            except TypeError:
+                pass
+    return False
+
+
+def _check_views(game: Game, where: str) -> None:
+    for seat in [None, *range(game.num_players)]:
+        view = game.view(seat)
+        try:
+            text = json.dumps(view)
+        except (TypeError, ValueError) as exc:
+            raise ConformanceError(f"{where}: view({seat}) is not JSON: {exc}") from exc
+        shown = json.loads(text)
+        events = game.events_for(seat)
+        for secret in game._secrets(seat):
+            if _leaks(shown, secret):
+                raise ConformanceError(f"{where}: view({seat}) reveals a secret: {secret!r}")
+            if _leaks(events, secret):
+                raise ConformanceError(f"{where}: events for {seat} reveal a secret: {secret!r}")
+
+
+class _Checker:
+    def __init__(self, factory: Factory, seed: int, noise: int) -> None:
+        self.factory = factory
+        self.seed = seed
+        self.noise = noise
+        self.seen: list[Action] = []
+
+    def fail(self, step: int, msg: str) -> ConformanceError:
+        return ConformanceError(f"game seed {self.seed}, step {step}: {msg}")
+
+    def check_rejected(self, game: Game, step: int, bad: Any, seat: int | None = None) -> None:
+        before = fingerprint(game)
+        try:
+            game.apply(bad, seat=seat)
+        except ValueError:
+            pass
+        else:
+            raise self.fail(step, f"the illegal action {bad!r} (seat {seat}) was accepted")
+        if fingerprint(game) != before:
+            raise self.fail(step, f"rejecting {bad!r} changed the game")
+
+    def run(self, *, deep: bool) -> Game:
+        game = self.factory(self.seed)
+        bot = RandomBot(self.seed)
+        cls = type(game)
+        limit = game.max_actions()
+        step = 0
+        checkpoints = {*range(1, 11), *(2**k for k in range(4, 40))}
+        while not game.is_over:
+            step += 1
+            where = f"game seed {self.seed}, step {step}"
+            random.seed(self.noise * 1_000_003 + step)  # the global RNG must not matter
+            if deep:
+                _check_views(game, where)
+            if game.chance is not None:
+                if game.legal_actions():
+                    raise self.fail(step, "legal actions while chance is pending")
+                if deep and step in checkpoints:
+                    twin = game.clone()
+                    twin.resolve()
+                    game.resolve()
+                    if twin.to_json() != game.to_json():
+                        raise self.fail(step, "a clone resolved chance differently")
+                else:
+                    game.resolve()
+                continue
+            seat = game.to_act
+            if seat is None:
+                raise self.fail(step, "neither a decision nor chance is pending, yet not over")
+            legal = game.legal_actions()
+            if not legal:
+                raise self.fail(step, f"seat {seat} must decide ({game.prompt}) but has no action")
+            texts = [json.dumps(a.to_json(), sort_keys=True) for a in legal]
+            if len(set(texts)) != len(texts):
+                raise self.fail(step, "the legal actions repeat")
+            if game.legal_actions() != legal:
+                raise self.fail(step, "legal_actions() is not deterministic")
+            if deep:
+                for a in legal[:3]:
+                    if game.parse_action(a.to_json()) != a or game.parse_action(str(a)) != a:
+                        raise self.fail(step, f"{a!r} does not survive its JSON or text form")
+                self.check_rejected(game, step, {"type": "NoSuchAction"})
+                self.check_rejected(game, step, "")
+                others = [a for a in self.seen[-50:] if a not in legal]
+                if others:
+                    self.check_rejected(game, step, others[-1])
+                if game.num_players > 1:
+                    self.check_rejected(game, step, legal[0], seat=(seat + 1) % game.num_players)
+            action = bot.choose(game, seat)
+            self.seen.append(action)
+            if deep and step in checkpoints:
+                self.check_copies(game, cls, step, action)
+            start = len(game.events)
+            got = game.apply(action)
+            if not got or not isinstance(got[0], ActionTaken) or got[0].action != action:
+                raise self.fail(step, "apply() must return the events, ActionTaken first")
+            if tuple(game.events[start:]) != got:
+                raise self.fail(step, "apply() returned other events than it logged")
+            if game.decisions > limit:
+                raise self.fail(step, f"the game passed its declared maximum of {limit} actions")
+        if deep:
+            _check_views(game, f"game seed {self.seed}, end")
+            again = replay_into(cls, list(game.events))
+            if again.to_json() != game.to_json():
+                raise self.fail(step, "replay(events) does not rebuild the same game")
+            game.result()
+        return game
+
+    def check_copies(self, game: Game, cls: type[Game], step: int, action: Action) -> None:
+        before = fingerprint(game)
+        text = game.to_json()
+        twin = game.clone()
+        if fingerprint(twin) != before or twin.to_json() != text:
+            raise self.fail(step, "clone() differs from the original")
+        twin.apply(action)
+        if fingerprint(game) != before or game.to_json() != text:
+            raise self.fail(step, "changing a clone changed the original")
+        loaded = load_data(cls, text)
+        if fingerprint(loaded) != before or loaded.to_json() != text:
+            raise self.fail(step, "save and load do not round-trip")
+        loaded.apply(action)
+        if fingerprint(loaded) != fingerprint(twin):
+            raise self.fail(step, "a loaded save does not continue like a clone")
+
+
+def check_game(
+    factory: Factory, games: int = 5, seed: int = 0, *, deep_games: int | None = None
+) -> list[Game]:
+    """Play ``games`` random games (game i from ``factory(seed + i)``) checking the contract.
+
+    The first ``deep_games`` (default: all) get every check at every step; the rest are played
+    only for the rules' own assertions, determinism and the length bound. Returns the games.
+    """
+    deep_n = games if deep_games is None else deep_games
+    played = []
+    for i in range(games):
+        s = seed + i
+        first = _Checker(factory, s, noise=1).run(deep=i < deep_n)
+        second = _Checker(factory, s, noise=2).run(deep=False)
+        if first.to_json() != second.to_json():
+            raise ConformanceError(
+                f"game seed {s}: the same seed gave a different log (the global random or "
+                "another outside state leaks into the game)"
+            )
+        played.append(first)
+    return played
+
+
+def options_strategy(cls: type[Game]) -> Any:
+    """A hypothesis strategy of option dicts for ``cls`` (options with listed choices)."""
+    from hypothesis import strategies as st
+
+    fields = {
+        name: st.sampled_from(spec.choices)
+        for name, spec in cls.options_spec.items()
+        if spec.choices is not None
+    }
+    return st.fixed_dictionaries(fields)
+
+
+def make_state_machine(factory: Factory, *, max_seed: int = 1000) -> type[Any]:
+    """A hypothesis RuleBasedStateMachine that drives any game through its public contract."""
+    from hypothesis import strategies as st
+    from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+    class GameMachine(RuleBasedStateMachine):
+        game: Game
+
+        @initialize(seed=st.integers(0, max_seed))
+        def start(self, seed: int) -> None:
+            self.game = factory(seed)
+
+        @precondition(lambda self: self.game.chance is not None)
+        @rule()
+        def resolve(self) -> None:
+            self.game.resolve()
+
+        @precondition(lambda self: self.game.to_act is not None)
+        @rule(data=st.data())
+        def act(self, data: Any) -> None:
+            legal = self.game.legal_actions()
+            assert legal, "a decision with no legal action"
+            action = data.draw(st.sampled_from(legal))
+            if self.game.decisions >= self.game.max_actions():
+                raise AssertionError("the game passed its declared maximum length")
+            got = self.game.apply(action)
+            assert got and isinstance(got[0], ActionTaken)
+
+        @rule(
+            junk=st.one_of(
+                st.text(max_size=20),
+                st.dictionaries(st.text(max_size=5), st.integers(), max_size=3),
+            )
+        )
+        def garbage(self, junk: Any) -> None:
+            before = fingerprint(self.game)
+            try:
+                self.game.apply(junk)
+            except IllegalAction:
+                pass
+            else:
+                legal_texts = {str(a) for a in self.game.legal_actions()}
+                if junk in legal_texts:
+                    return
+                raise AssertionError(f"garbage {junk!r} was accepted")
+            assert fingerprint(self.game) == before
+
+        @rule()
+        def clone_and_reload(self) -> None:
+            text = self.game.to_json()
+            assert self.game.clone().to_json() == text
+            assert load_data(type(self.game), text).to_json() == text
+
+        @invariant()
+        def views_are_json(self) -> None:
+            if hasattr(self, "game"):
+                for s in [None, *range(self.game.num_players)]:
+                    json.dumps(self.game.view(s))
+
+    return GameMachine
