@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import importlib.metadata
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
-from common.bots import Bot
+from common.bots import Bot, RandomBot
 from common.codec import CodecError
 from common.errors import InvalidSave
 from common.events import Event, GameStarted
@@ -28,6 +29,19 @@ class GameInfo:
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
 
+    def bot_factory(self, name: str) -> BotFactory:
+        """The factory of the bot called ``name`` (``random`` is always there)."""
+        if name in self.bots:
+            return self.bots[name]
+        if name == "random":
+            return RandomBot
+        known = ", ".join(sorted({"random", *self.bots}))
+        raise KeyError(f"no bot {name!r} for {self.name}; bots: {known}")
+
+    def bot_names(self) -> list[str]:
+        """The names of this game's bots, ``random`` included."""
+        return sorted({"random", *self.bots})
+
     @property
     def name(self) -> str:
         """The registered name."""
@@ -41,7 +55,6 @@ class GameInfo:
 
 
 _REGISTRY: dict[str, GameInfo] = {}
-_LOADED = False
 
 
 def register(info: GameInfo) -> GameInfo:
@@ -50,34 +63,44 @@ def register(info: GameInfo) -> GameInfo:
     return info
 
 
-def _load_entry_points() -> None:
-    global _LOADED
-    if _LOADED:
-        return
-    _LOADED = True
-    for ep in importlib.metadata.entry_points(group="metro.games"):
-        try:
-            info = ep.load()
-        except ModuleNotFoundError as exc:
-            if exc.name == ep.module.split(".")[0]:
-                continue  # that package is not part of this installation
-            raise
-        if isinstance(info, GameInfo):
-            _REGISTRY.setdefault(info.name, info)
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group="metro.games")}
+
+
+def _load(ep: importlib.metadata.EntryPoint) -> GameInfo | None:
+    """Load one game's entry point; None when its package is not part of this installation."""
+    try:
+        info = ep.load()
+    except ModuleNotFoundError as exc:
+        if exc.name == ep.module.split(".")[0]:
+            return None
+        raise
+    if not isinstance(info, GameInfo):
+        raise TypeError(f"entry point {ep.name!r} gives {type(info).__name__}, not a GameInfo")
+    _REGISTRY.setdefault(info.name, info)
+    return info
 
 
 def games() -> dict[str, GameInfo]:
-    """All registered games by name, in name order."""
-    _load_entry_points()
+    """All registered games by name, in name order (a game that fails to load is warned about)."""
+    for name, ep in _entry_points().items():
+        if name not in _REGISTRY:
+            try:
+                _load(ep)
+            except Exception as exc:  # one broken game must not hide the others
+                warnings.warn(f"game {name!r} failed to load: {exc!r}", stacklevel=2)
     return dict(sorted(_REGISTRY.items()))
 
 
 def get(name: str) -> GameInfo:
     """The game registered as ``name``; KeyError naming the known games otherwise."""
-    known = games()
-    if name not in known:
-        raise KeyError(f"no game {name!r}; games: {', '.join(known) or 'none'}")
-    return known[name]
+    if name in _REGISTRY:
+        return _REGISTRY[name]
+    ep = _entry_points().get(name)
+    info = _load(ep) if ep is not None else None
+    if info is None:
+        raise KeyError(f"no game {name!r}; games: {', '.join(games()) or 'none'}")
+    return info
 
 
 def replay(events: Sequence[Event | Mapping[str, Any]]) -> Game:

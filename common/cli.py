@@ -1,0 +1,399 @@
+"""The ``metro`` command: ``metro list``, ``metro demo``, ``metro serve`` and, for every
+registered game, ``metro <game> demo | play | simulate | replay | bench``."""
+
+from __future__ import annotations
+
+import json
+import platform
+import secrets
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import click
+
+from common.bots import RandomBot, play
+from common.errors import MetroError
+from common.game import Game
+from common.registry import GameInfo, games, get, load
+from common.simulate import simulate, summarize, timed
+
+
+def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for pair in pairs:
+        if "=" not in pair:
+            raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
+        key, raw = pair.split("=", 1)
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw
+    return out
+
+
+def _seed(seed: int | None) -> int:
+    if seed is None:
+        seed = secrets.randbelow(2**31)
+        click.echo(f"seed: {seed}", err=True)
+    return seed
+
+
+def _render(info: GameInfo, game: Game, seat: int | None) -> str:
+    if info.render_text is not None:
+        return info.render_text(game, seat)
+    return json.dumps(game.view(seat), indent=2)
+
+
+def _bot_list(info: GameInfo, bots: str | None, players: int) -> list[str]:
+    default = "heuristic" if "heuristic" in info.bots else "random"
+    names = [b.strip() for b in (bots or default).split(",") if b.strip()]
+    for n in names:
+        if n != "human":
+            try:
+                info.bot_factory(n)
+            except KeyError as exc:
+                raise click.BadParameter(str(exc.args[0]), param_hint="--bots") from exc
+    return [names[i % len(names)] for i in range(players)]
+
+
+def _new(info: GameInfo, players: int | None, seed: int, options: tuple[str, ...]) -> Game:
+    try:
+        return info.new_game(players=players, seed=seed, **_parse_options(options))
+    except MetroError as exc:
+        raise click.UsageError(str(exc)) from exc
+
+
+_players_opt = click.option("--players", "-p", type=int, default=None, help="Number of players.")
+_seed_opt = click.option("--seed", "-s", type=int, default=None, help="Seed (random if omitted).")
+_bots_opt = click.option(
+    "--bots", "-b", default=None, help="Comma-separated bots by seat, e.g. heuristic,random."
+)
+_option_opt = click.option(
+    "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="A rule option."
+)
+
+
+def _run_demo(
+    info: GameInfo, players: int | None, seed: int, bots: str | None, options: tuple[str, ...]
+) -> None:
+    game = _new(info, players, seed, options)
+    names = _bot_list(info, bots, game.num_players)
+    click.echo(
+        f"== {game.title or info.name}: {game.num_players} players, seed {seed}, "
+        f"bots {', '.join(names)}"
+    )
+    bot_objs = [info.bot_factory(n)(seed * 31 + i) for i, n in enumerate(names)]
+    result = play(game, bot_objs)
+    click.echo(_render(info, game, None))
+    winners = ", ".join(game.players[w] for w in result.winners)
+    click.echo(
+        f"result: scores {list(result.scores)}; winner(s): {winners}; "
+        f"{game.decisions} decisions, {len(game.events)} events"
+    )
+
+
+def _game_group(info: GameInfo) -> click.Group:
+    cls = info.cls
+    opts_help = "; ".join(
+        f"{k} (default {o.default!r}{', one of ' + str(list(o.choices)) if o.choices else ''})"
+        f": {o.help}"
+        for k, o in cls.options_spec.items()
+    )
+    group = click.Group(
+        name=info.name,
+        help=f"{cls.title}: {info.description}\n\nOptions (-o KEY=VALUE): {opts_help or 'none'}",
+    )
+
+    @group.command("demo")
+    @_players_opt
+    @_seed_opt
+    @_bots_opt
+    @_option_opt
+    def demo_cmd(
+        players: int | None, seed: int | None, bots: str | None, options: tuple[str, ...]
+    ) -> None:
+        """Play one game between bots and show the final position."""
+        _run_demo(info, players, _seed(seed), bots, options)
+
+    @group.command("play")
+    @_players_opt
+    @_seed_opt
+    @click.option(
+        "--bots",
+        "-b",
+        default=None,
+        help="Seats in order: 'human' or a bot name, e.g. human,heuristic.",
+    )
+    @_option_opt
+    def play_cmd(
+        players: int | None, seed: int | None, bots: str | None, options: tuple[str, ...]
+    ) -> None:
+        """Play in the terminal: humans type an action's number or its text form."""
+        seed = _seed(seed)
+        game = _new(info, players, seed, options)
+        names = _bot_list(
+            info,
+            bots or "human," + ("heuristic" if "heuristic" in info.bots else "random"),
+            game.num_players,
+        )
+        bot_objs = {
+            i: info.bot_factory(n)(seed * 31 + i) for i, n in enumerate(names) if n != "human"
+        }
+        while not game.is_over:
+            if game.chance is not None:
+                events = game.resolve()
+                click.echo(f"  chance: {game.events[len(game.events) - len(events)].to_json()}")
+                continue
+            seat = game.to_act
+            assert seat is not None
+            if seat in bot_objs:
+                action = bot_objs[seat].choose(game, seat)
+                game.apply(action)
+                click.echo(f"  {game.players[seat]} ({names[seat]}): {action}")
+                continue
+            click.echo(_render(info, game, seat))
+            prompt = game.prompt
+            legal = game.legal_actions()
+            click.echo(f"{game.players[seat]}, {prompt.text if prompt else ''}")
+            for i, a in enumerate(legal):
+                click.echo(f"  {i}: {a}")
+            answer = click.prompt("action (number, text, 'save FILE' or 'quit')").strip()
+            if answer == "quit":
+                return
+            if answer.startswith("save "):
+                Path(answer[5:].strip()).write_text(game.to_json())
+                click.echo("saved")
+                continue
+            try:
+                game.apply(legal[int(answer)] if answer.isdigit() else answer, seat=seat)
+            except (MetroError, IndexError) as exc:
+                click.echo(f"not accepted: {exc}")
+        result = game.result()
+        click.echo(_render(info, game, None))
+        click.echo(
+            f"scores {list(result.scores)}; winner(s): "
+            f"{', '.join(game.players[w] for w in result.winners)}"
+        )
+
+    @group.command("simulate")
+    @click.option("--games", "-n", type=int, default=100, show_default=True)
+    @_players_opt
+    @_seed_opt
+    @_bots_opt
+    @click.option(
+        "--jobs",
+        "-j",
+        type=int,
+        default=1,
+        show_default=True,
+        help="Processes to use; results equal a serial run.",
+    )
+    @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+    @_option_opt
+    def simulate_cmd(
+        games: int,
+        players: int | None,
+        seed: int | None,
+        bots: str | None,
+        jobs: int,
+        as_json: bool,
+        options: tuple[str, ...],
+    ) -> None:
+        """Play many bot games (game i uses seed+i, bots rotate seats) and summarize them."""
+        seed = _seed(seed)
+        n_players = players or cls.min_players
+        probe = _new(info, n_players, seed, options)
+        names = _bot_list(info, bots or "random", probe.num_players)
+        given = [b.strip() for b in (bots or "random").split(",") if b.strip()]
+        start = time.perf_counter()
+        if as_json:
+            records = simulate(
+                info.name,
+                games=games,
+                players=n_players,
+                seed=seed,
+                bot_names=given,
+                options=dict(probe.options),
+                jobs=jobs,
+            )
+        else:
+            with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
+                records = simulate(
+                    info.name,
+                    games=games,
+                    players=n_players,
+                    seed=seed,
+                    bot_names=given,
+                    options=dict(probe.options),
+                    jobs=jobs,
+                    progress=bar.update,
+                )
+        elapsed = time.perf_counter() - start
+        summary = summarize(records, n_players)
+        summary.update(
+            {
+                "game": info.name,
+                "players": n_players,
+                "seed": seed,
+                "bots": given,
+                "jobs": jobs,
+                "seconds": round(elapsed, 3),
+                "games_per_second": round(games / elapsed, 2) if elapsed else None,
+            }
+        )
+        del names
+        if as_json:
+            click.echo(json.dumps(summary, indent=2))
+            return
+        click.echo(
+            f"{info.name}: {games} games, {n_players} players, seed {seed}, "
+            f"bots {','.join(given)} (rotating seats), {elapsed:.2f} s"
+        )
+        click.echo(f"{'bot':<14}{'games':>8}{'wins':>10}{'win rate':>10}")
+        for bot in summary["wins_by_bot"]:
+            click.echo(
+                f"{bot:<14}{summary['games_by_bot'][bot]:>8}"
+                f"{summary['wins_by_bot'][bot]:>10}{summary['win_rate_by_bot'][bot]:>10.1%}"
+            )
+        click.echo(f"{'seat':<14}{'':>8}{'wins':>10}{'win rate':>10}")
+        for seat, (w, r) in enumerate(
+            zip(summary["wins_by_seat"], summary["win_rate_by_seat"], strict=True)
+        ):
+            click.echo(f"{seat:<14}{'':>8}{w:>10}{r:>10.1%}")
+        click.echo(
+            f"mean length {summary['mean_decisions']} decisions (max {summary['max_decisions']})"
+        )
+
+    @group.command("replay")
+    @click.argument("save_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+    @click.option("--seat", type=int, default=None, help="Show the log as this seat sees it.")
+    def replay_cmd(save_file: Path, seat: int | None) -> None:
+        """Load a save, check it by replaying it, and print its events."""
+        try:
+            game = load(save_file.read_text())
+        except MetroError as exc:
+            raise click.ClickException(str(exc)) from exc
+        for i, e in enumerate(game.events_for(seat)):
+            click.echo(f"{i:5}  {json.dumps(e)}")
+        click.echo(_render(info, game, seat))
+
+    @group.command("bench")
+    @click.option("--games", "-n", type=int, default=50, show_default=True)
+    @_players_opt
+    @_seed_opt
+    @_option_opt
+    def bench_cmd(
+        games: int, players: int | None, seed: int | None, options: tuple[str, ...]
+    ) -> None:
+        """Measure random self-play speed, clone and save/load times on this machine."""
+        _bench(info, games, players, seed if seed is not None else 1, options)
+
+    if info.cli is not None:
+        for name, cmd in info.cli.commands.items():
+            group.add_command(cmd, name)
+    return group
+
+
+def _bench(
+    info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
+) -> None:
+    finished: list[Game] = []
+    actions = 0
+    start = time.perf_counter()
+    for i in range(n):
+        game = _new(info, players, seed + i, options)
+        bots = [RandomBot(seed + i + k) for k in range(game.num_players)]
+        play(game, bots)
+        actions += game.decisions
+        finished.append(game)
+    elapsed = time.perf_counter() - start
+    # a mid-game position to copy: replay half of the first game's log
+    full = finished[0]
+    mid_n = max(1, len(full.events) // 2)
+    from common.game import replay_into
+
+    events = list(full.events)
+    mid = replay_into(type(full), events[:mid_n]) if _prefix_ok(full, mid_n) else full
+    clone_s = timed(mid.clone)
+    text = mid.to_json()
+    save_s = timed(mid.to_json)
+    load_s = timed(lambda: load(text))
+    click.echo(
+        f"{info.name}: python {platform.python_version()} "
+        f"({platform.python_implementation()}), {platform.machine()}"
+    )
+    click.echo(
+        f"  random self-play: {n / elapsed:,.1f} games/s, {actions / elapsed:,.0f} "
+        f"actions/s ({n} games, {actions} actions, {elapsed:.2f} s)"
+    )
+    click.echo(f"  clone (mid-game): {clone_s * 1e6:,.1f} us")
+    click.echo(
+        f"  save: {save_s * 1e3:,.3f} ms; load (replay): {load_s * 1e3:,.3f} ms "
+        f"({len(mid.events)} events)"
+    )
+
+
+def _prefix_ok(game: Game, n: int) -> bool:
+    from common.events import ActionTaken, ChanceResolved
+
+    k = n
+    while k < len(game.events) and not isinstance(game.events[k], ActionTaken | ChanceResolved):
+        k += 1
+    return k == n
+
+
+class MetroCLI(click.Group):
+    """The top-level group; each registered game is a subcommand group."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        """Built-in commands, then the games."""
+        return [*super().list_commands(ctx), *games()]
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        """A built-in command or a game's group."""
+        found = super().get_command(ctx, cmd_name)
+        if found is not None:
+            return found
+        try:
+            return _game_group(get(cmd_name))
+        except KeyError:
+            return None
+
+
+@click.group(cls=MetroCLI)
+def main() -> None:
+    """Rules engines for Metropoli, Metropolis, Metropolia and Metro City."""
+
+
+@main.command("list")
+def list_cmd() -> None:
+    """List the registered games."""
+    for name, info in games().items():
+        cls = info.cls
+        click.echo(
+            f"{name:<16}{cls.title:<26}{cls.min_players}-{cls.max_players} players  "
+            f"bots: {', '.join(info.bot_names())}"
+        )
+
+
+@main.command("demo")
+@_seed_opt
+def demo_all(seed: int | None) -> None:
+    """Play a short bot demo of every registered game."""
+    seed = _seed(seed)
+    found = games()
+    if not found:
+        click.echo("no games are installed")
+    for info in found.values():
+        _run_demo(info, None, seed, None, ())
+        click.echo()
+
+
+@main.command("serve")
+def serve_cmd() -> None:
+    """Speak the JSON-lines protocol on stdin/stdout (see docs/protocol.md)."""
+    from common.serve import serve
+
+    serve(sys.stdin.buffer, sys.stdout)

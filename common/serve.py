@@ -1,0 +1,248 @@
+"""``metro serve``: the JSON-lines protocol, one request per line and one response per line.
+
+See docs/protocol.md. The server never dies on bad input: every failure is a JSON error line
+with a stable code (``illegal_action``, ``invalid_option``, ``invalid_save``, ``bad_request``).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import IO, Any
+
+from common.errors import IllegalAction, InvalidOption, InvalidSave
+from common.game import Game, save_data
+from common.registry import games, get, load
+
+MAX_LINE = 4 * 1024 * 1024
+
+
+class BadRequest(ValueError):
+    """A request that is not of the protocol's form."""
+
+
+def _error(code: str, message: str) -> dict[str, Any]:
+    return {"ok": False, "error": {"code": code, "message": message}}
+
+
+class Server:
+    """Holds the open games by id and answers one request at a time."""
+
+    def __init__(self) -> None:
+        self.games: dict[str, Game] = {}
+        self._next = 1
+        self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
+            "games": self.cmd_games,
+            "new": self.cmd_new,
+            "view": self.cmd_view,
+            "legal": self.cmd_legal,
+            "apply": self.cmd_apply,
+            "resolve": self.cmd_resolve,
+            "save": self.cmd_save,
+            "load": self.cmd_load,
+            "events": self.cmd_events,
+            "close": self.cmd_close,
+        }
+
+    # ------------------------------------------------------------------ dispatch
+    def handle_line(self, line: bytes | str) -> dict[str, Any]:
+        """Answer one request line; never raises on bad input."""
+        try:
+            text = line.decode("utf-8") if isinstance(line, bytes) else line
+        except UnicodeDecodeError as exc:
+            return _error("bad_request", f"the line is not UTF-8: {exc}")
+        try:
+            request = json.loads(text)
+        except ValueError as exc:
+            return _error("bad_request", f"the line is not JSON: {exc}")
+        return self.handle(request)
+
+    def handle(self, request: Any) -> dict[str, Any]:
+        """Answer one decoded request."""
+        rid = request.get("rid") if isinstance(request, dict) else None
+        try:
+            if not isinstance(request, dict):
+                raise BadRequest("a request is a JSON object with a 'cmd'")
+            cmd = request.get("cmd")
+            handler = self._commands.get(cmd) if isinstance(cmd, str) else None
+            if handler is None:
+                raise BadRequest(f"unknown cmd {cmd!r}; commands: {', '.join(self._commands)}")
+            answer = {"ok": True, **handler(request)}
+        except BadRequest as exc:
+            answer = _error("bad_request", str(exc))
+        except IllegalAction as exc:
+            answer = _error("illegal_action", str(exc))
+        except InvalidOption as exc:
+            answer = _error("invalid_option", str(exc))
+        except InvalidSave as exc:
+            answer = _error("invalid_save", str(exc))
+        except (ValueError, TypeError, KeyError) as exc:
+            answer = _error("bad_request", f"{type(exc).__name__}: {exc}")
+        if rid is not None:
+            answer["rid"] = rid
+        return answer
+
+    # ------------------------------------------------------------------ helpers
+    def _game(self, request: dict[str, Any]) -> tuple[str, Game]:
+        gid = request.get("id")
+        if not isinstance(gid, str) or gid not in self.games:
+            known = ", ".join(self.games) or "none"
+            raise BadRequest(f"no game with id {gid!r}; open games: {known}")
+        return gid, self.games[gid]
+
+    def _add(self, game: Game, wanted: Any) -> str:
+        if wanted is not None:
+            if not isinstance(wanted, str) or not wanted:
+                raise BadRequest("id must be a non-empty string")
+            gid = wanted
+        else:
+            gid = f"g{self._next}"
+            self._next += 1
+        self.games[gid] = game
+        return gid
+
+    @staticmethod
+    def _seat(request: dict[str, Any], game: Game) -> int | None:
+        seat = request.get("seat")
+        if seat is None:
+            return None
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
+            raise BadRequest(f"seat must be null or 0 to {game.num_players - 1}, got {seat!r}")
+        return seat
+
+    @staticmethod
+    def _state(game: Game) -> dict[str, Any]:
+        p = game.prompt
+        c = game.chance
+        return {
+            "to_act": game.to_act,
+            "prompt": p.to_json() if p else None,
+            "chance": c.for_seat(None) if c else None,
+            "is_over": game.is_over,
+            "seq": len(game.events),
+        }
+
+    # ------------------------------------------------------------------ commands
+    def cmd_games(self, request: dict[str, Any]) -> dict[str, Any]:
+        """List the registered games with their player counts and options."""
+        out = []
+        for name, info in games().items():
+            cls = info.cls
+            out.append(
+                {
+                    "name": name,
+                    "title": cls.title,
+                    "players": [cls.min_players, cls.max_players],
+                    "bots": info.bot_names(),
+                    "options": {
+                        k: {
+                            "default": o.default,
+                            "choices": list(o.choices) if o.choices is not None else None,
+                            "help": o.help,
+                        }
+                        for k, o in cls.options_spec.items()
+                    },
+                }
+            )
+        return {"games": out}
+
+    def cmd_new(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Start a game: game, players, seed, options."""
+        name = request.get("game")
+        if not isinstance(name, str):
+            raise BadRequest("new needs 'game', the name of a registered game")
+        try:
+            info = get(name)
+        except KeyError as exc:
+            raise InvalidOption(str(exc.args[0])) from exc
+        options = request.get("options") or {}
+        if not isinstance(options, dict):
+            raise InvalidOption("options must be an object")
+        game = info.new_game(players=request.get("players"), seed=request.get("seed"), **options)
+        gid = self._add(game, request.get("id"))
+        return {"id": gid, "seed": game.seed, "players": list(game.players), **self._state(game)}
+
+    def cmd_view(self, request: dict[str, Any]) -> dict[str, Any]:
+        """What a seat (or a spectator) sees."""
+        gid, game = self._game(request)
+        return {"id": gid, "view": game.view(self._seat(request, game))}
+
+    def cmd_legal(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The legal actions of the seat to act, as JSON and as text."""
+        gid, game = self._game(request)
+        legal = game.legal_actions()
+        return {
+            "id": gid,
+            **self._state(game),
+            "actions": [a.to_json() for a in legal],
+            "text": [str(a) for a in legal],
+        }
+
+    def cmd_apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Apply an action (JSON object or text) for the seat to act."""
+        gid, game = self._game(request)
+        if "action" not in request:
+            raise BadRequest("apply needs 'action' (a JSON action object or its text form)")
+        seat = self._seat(request, game)
+        events = game.apply(request["action"], seat=seat)
+        return {"id": gid, "events": [e.to_json() for e in events], **self._state(game)}
+
+    def cmd_resolve(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Settle pending chance with the given outcome, or from the game's RNG when null."""
+        gid, game = self._game(request)
+        events = game.resolve(request.get("outcome"))
+        return {"id": gid, "events": [e.to_json() for e in events], **self._state(game)}
+
+    def cmd_save(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The full save of a game."""
+        gid, game = self._game(request)
+        return {"id": gid, "save": save_data(game)}
+
+    def cmd_load(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Open a game from a save."""
+        if "save" not in request:
+            raise BadRequest("load needs 'save', a save object as returned by save")
+        game = load(request["save"])
+        gid = self._add(game, request.get("id"))
+        return {"id": gid, **self._state(game)}
+
+    def cmd_events(self, request: dict[str, Any]) -> dict[str, Any]:
+        """The events since a sequence number, as a seat (or a spectator) may see them."""
+        gid, game = self._game(request)
+        since = request.get("since", 0)
+        if not isinstance(since, int) or isinstance(since, bool) or since < 0:
+            raise BadRequest(f"since must be a non-negative integer, got {since!r}")
+        seat = self._seat(request, game)
+        return {
+            "id": gid,
+            "since": since,
+            "seq": len(game.events),
+            "events": game.events_for(seat, since),
+        }
+
+    def cmd_close(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Forget a game."""
+        gid, _ = self._game(request)
+        del self.games[gid]
+        return {"id": gid}
+
+
+def serve(stdin: IO[bytes], stdout: IO[str]) -> None:
+    """Read requests from ``stdin`` until it closes, writing one answer line per request."""
+    server = Server()
+    while True:
+        line = stdin.readline(MAX_LINE + 1)
+        if not line:
+            return
+        if len(line) > MAX_LINE and not line.endswith(b"\n"):
+            while True:  # skip the rest of the oversized line
+                rest = stdin.readline(MAX_LINE)
+                if not rest or rest.endswith(b"\n"):
+                    break
+            answer = _error("bad_request", f"the line is longer than {MAX_LINE} bytes")
+        elif not line.strip():
+            continue
+        else:
+            answer = server.handle_line(line)
+        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        stdout.flush()

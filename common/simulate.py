@@ -1,0 +1,131 @@
+"""Batch simulation: many bot games with deterministic per-game seeds, serial or in processes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import attrs
+
+from common.bots import Bot, play
+from common.registry import get
+
+
+@attrs.frozen
+class GameRecord:
+    """One finished simulated game: its seed, which bot sat where, scores, winners, length."""
+
+    seed: int
+    bots: tuple[str, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    decisions: int
+    events: int
+
+
+def seat_bots(bot_names: Sequence[str], players: int, index: int) -> tuple[str, ...]:
+    """The bot of each seat in game ``index``: the list repeated, rotated by the game index."""
+    return tuple(bot_names[(seat + index) % len(bot_names)] for seat in range(players))
+
+
+def play_one(
+    game_name: str,
+    players: int,
+    seed: int,
+    index: int,
+    bot_names: Sequence[str],
+    options: dict[str, Any],
+) -> GameRecord:
+    """Play game ``index`` of a batch (seed ``seed + index``) and return its record."""
+    info = get(game_name)
+    game_seed = seed + index
+    names = seat_bots(bot_names, players, index)
+    bots: list[Bot] = [info.bot_factory(n)(game_seed * 31 + seat) for seat, n in enumerate(names)]
+    game = info.new_game(players=players, seed=game_seed, **options)
+    result = play(game, bots)
+    return GameRecord(
+        game_seed, names, result.scores, result.winners, game.decisions, len(game.events)
+    )
+
+
+def _play_chunk(
+    args: tuple[str, int, int, list[int], tuple[str, ...], dict[str, Any]],
+) -> list[GameRecord]:
+    game_name, players, seed, indices, bot_names, options = args
+    return [play_one(game_name, players, seed, i, bot_names, options) for i in indices]
+
+
+def simulate(
+    game_name: str,
+    *,
+    games: int,
+    players: int,
+    seed: int,
+    bot_names: Sequence[str],
+    options: dict[str, Any] | None = None,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> list[GameRecord]:
+    """Play ``games`` games; game i uses seed ``seed + i``, so any ``jobs`` gives equal records."""
+    opts = dict(options or {})
+    names = tuple(bot_names)
+    if jobs <= 1:
+        out = []
+        for i in range(games):
+            out.append(play_one(game_name, players, seed, i, names, opts))
+            if progress:
+                progress(1)
+        return out
+    chunk = max(1, min(50, games // (jobs * 4) or 1))
+    batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
+    records: list[GameRecord] = []
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for got in pool.map(
+            _play_chunk, [(game_name, players, seed, b, names, opts) for b in batches]
+        ):
+            records.extend(got)
+            if progress:
+                progress(len(got))
+    return records
+
+
+def summarize(records: Iterable[GameRecord], players: int) -> dict[str, Any]:
+    """Wins per seat and per bot (shared wins count as a fraction), and game lengths."""
+    recs = list(records)
+    by_seat = [0.0] * players
+    by_bot: dict[str, list[float]] = {}
+    for r in recs:
+        share = 1.0 / len(r.winners) if r.winners else 0.0
+        for name in set(r.bots):
+            by_bot.setdefault(name, [0.0, 0.0])[1] += 1
+        for seat, name in enumerate(r.bots):
+            entry = by_bot[name]
+            if seat in r.winners:
+                entry[0] += share
+                by_seat[seat] += share
+    n = len(recs) or 1
+    lengths = [r.decisions for r in recs] or [0]
+    return {
+        "games": len(recs),
+        "wins_by_seat": [round(w, 3) for w in by_seat],
+        "win_rate_by_seat": [round(w / n, 4) for w in by_seat],
+        "wins_by_bot": {k: round(v[0], 3) for k, v in sorted(by_bot.items())},
+        "games_by_bot": {k: int(v[1]) for k, v in sorted(by_bot.items())},
+        "win_rate_by_bot": {k: round(v[0] / v[1], 4) for k, v in sorted(by_bot.items())},
+        "mean_decisions": round(sum(lengths) / n, 2),
+        "max_decisions": max(lengths),
+    }
+
+
+def timed(fn: Callable[[], Any], *, min_time: float = 0.2) -> float:
+    """Seconds per call of ``fn``, averaged over at least ``min_time`` seconds."""
+    calls = 0
+    start = time.perf_counter()
+    while True:
+        fn()
+        calls += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= min_time:
+            return elapsed / calls

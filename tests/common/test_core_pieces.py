@@ -1,0 +1,150 @@
+"""Unit tests of the core's pieces: errors, seats, chance, codec, actions, the event log."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+import pytest
+
+from common import (
+    Action,
+    ActionSet,
+    Dice,
+    Draw,
+    EventLog,
+    GameStarted,
+    IllegalAction,
+    InvalidOption,
+    InvalidSave,
+    MetroError,
+    Shuffle,
+    clockwise,
+    counter_clockwise,
+)
+from common.codec import CodecError
+from common.rng import GameRandom, chance_random
+
+
+def test_errors_are_metro_errors_and_value_errors() -> None:
+    for cls in (IllegalAction, InvalidOption, InvalidSave):
+        assert issubclass(cls, MetroError)
+        assert issubclass(cls, ValueError)
+
+
+def test_clockwise_and_counter_clockwise_walks() -> None:
+    assert list(clockwise(2, 4)) == [2, 3, 0, 1]
+    assert list(counter_clockwise(2, 4)) == [2, 1, 0, 3]
+    assert list(counter_clockwise(0, 3, include_start=False)) == [2, 1]
+
+
+def test_dice_outcome_must_be_ints_1_to_6_of_the_right_count() -> None:
+    d = Dice(2)
+    assert d.validate((1, 6)) == (1, 6)
+    assert d.validate([3, 4]) == (3, 4)
+    for bad in [(1,), (1, 2, 3), (0, 3), (7, 1), (True, 2), ("1", 2), 5, None]:
+        with pytest.raises(IllegalAction, match="dice 2"):
+            d.validate(bad)
+
+
+def test_draw_outcome_must_name_cards_still_in_the_deck() -> None:
+    d = Draw("lots", (10, 11, 11), count=2)
+    assert d.validate((11, 11)) == (11, 11)
+    with pytest.raises(IllegalAction, match="not in deck 'lots'"):
+        d.validate((10, 10))
+    with pytest.raises(IllegalAction, match="needs 2 card"):
+        d.validate((10,))
+
+
+def test_shuffle_outcome_must_be_a_permutation() -> None:
+    s = Shuffle("market", ("a", "b", "b"))
+    assert s.validate(("b", "a", "b")) == ("b", "a", "b")
+    with pytest.raises(IllegalAction, match="ordering"):
+        s.validate(("a", "b"))
+
+
+def test_chance_random_is_a_seeded_random_random_independent_of_global_state() -> None:
+    import random
+
+    first = [chance_random(7, k).randint(1, 6) for k in range(20)]
+    random.seed(1)
+    assert [chance_random(7, k).randint(1, 6) for k in range(20)] == first
+    assert isinstance(GameRandom(3), random.Random)
+    counts = [0] * 6
+    rng = GameRandom(11)
+    for _ in range(6000):
+        counts[rng.randint(1, 6) - 1] += 1
+    assert all(800 < c < 1200 for c in counts)
+
+
+@attrs.frozen
+class Bid(Action):
+    amount: int
+
+
+@attrs.frozen
+class Swap(Action):
+    give: str
+    take: str | None
+    seats: tuple[int, ...]
+    mode: Literal["fast", "slow"] = "fast"
+    sure: bool = False
+
+
+def test_action_text_and_json_forms_round_trip() -> None:
+    actions = ActionSet([Bid, Swap])
+    a = Swap("cafe", None, (1, 2), "slow", True)
+    assert str(a) == "swap cafe - 1,2 slow yes"
+    assert actions.parse(str(a)) == a
+    assert actions.parse(a.to_json()) == a
+    assert str(Bid(150000)) == "bid 150000"
+    assert actions.parse("bid 150000") == Bid(150000)
+
+
+@pytest.mark.parametrize(
+    ("bad", "says"),
+    [
+        ({"type": "Bid"}, "missing field"),
+        ({"type": "Bid", "amount": 1, "x": 2}, "unknown field"),
+        ({"type": "Bid", "amount": "1"}, "expected an integer"),
+        ({"type": "Bid", "amount": True}, "expected an integer"),
+        ({"type": "Nope"}, "unknown type 'Nope'; allowed: Bid, Swap"),
+        ("fly 3", "unknown action 'fly'"),
+        ("bid", "takes 1 value"),
+        ("bid x", "bid amount"),
+        ([1, 2], "expected an object"),
+    ],
+)
+def test_malformed_actions_raise_illegal_action_saying_what_is_wrong(bad: object, says: str) -> None:
+    with pytest.raises(IllegalAction, match=says):
+        ActionSet([Bid, Swap]).parse(bad)
+
+
+def test_codec_rejects_wrong_types_in_nested_fields() -> None:
+    with pytest.raises(CodecError, match=r"seats\[1\]"):
+        Swap.from_json({"type": "Swap", "give": "a", "take": None, "seats": [1, "2"],
+                        "mode": "fast", "sure": False})
+    with pytest.raises(CodecError, match="one of"):
+        Swap.from_json({"type": "Swap", "give": "a", "take": None, "seats": [],
+                        "mode": "medium", "sure": False})
+
+
+def test_json_schema_describes_the_record() -> None:
+    schema = Swap.json_schema()
+    assert schema["required"] == ["type", "give", "take", "seats", "mode", "sure"]
+    assert schema["properties"]["seats"] == {"type": "array", "items": {"type": "integer"}}
+    assert schema["properties"]["mode"] == {"enum": ["fast", "slow"]}
+
+
+def test_event_log_fork_shares_the_prefix_and_diverges_independently() -> None:
+    log = EventLog()
+    start = GameStarted("x", ("a", "b"), 1, {})
+    log.append(start)
+    fork = log.fork()
+    log.append(GameStarted("y", ("a", "b"), 2, {}))
+    fork.append(GameStarted("z", ("a", "b"), 3, {}))
+    assert [e.game for e in log] == ["x", "y"]  # type: ignore[attr-defined]
+    assert [e.game for e in fork] == ["x", "z"]  # type: ignore[attr-defined]
+    assert log[-1].game == "y"  # type: ignore[attr-defined]
+    with pytest.raises(IndexError):
+        log[2]

@@ -1,0 +1,141 @@
+"""The JSON-lines server and the CLI frame, driven with the toy race registered."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from common.cli import main
+from common.serve import MAX_LINE, Server, serve
+from common.simulate import simulate
+
+
+@pytest.fixture
+def server(toy_registered: object) -> Server:
+    return Server()
+
+
+def ask(server: Server, **request: Any) -> dict[str, Any]:
+    return server.handle(request)
+
+
+def test_serve_plays_a_game_through_new_legal_apply_resolve(server: Server) -> None:
+    r = ask(server, cmd="new", game="toyrace", players=2, seed=3, options={"target": 10})
+    assert r["ok"] and r["id"] == "g1" and r["chance"]["kind"] == "shuffle"
+    ask(server, cmd="resolve", id="g1", outcome=None)
+    r = ask(server, cmd="resolve", id="g1", outcome=[1])
+    assert r["to_act"] == 1 and r["prompt"]["kind"] == "roll"
+    r = ask(server, cmd="legal", id="g1")
+    assert r["text"] == ["roll 1", "roll 2"]
+    r = ask(server, cmd="apply", id="g1", action="roll 2", seat=1)
+    assert r["events"][0] == {"type": "ActionTaken", "seat": 1,
+                              "action": {"type": "Roll", "dice": 2}}
+    r = ask(server, cmd="resolve", id="g1", outcome=[3, 4])
+    assert r["events"][1] == {"type": "Moved", "seat": 1, "to": 7}
+    view = ask(server, cmd="view", id="g1", seat=0)["view"]
+    assert view["state"]["positions"] == [0, 7]
+    ev = ask(server, cmd="events", id="g1", since=0, seat=0)
+    assert ev["events"][1]["outcome"] is None  # the shuffle is secret
+    save = ask(server, cmd="save", id="g1")["save"]
+    r = ask(server, cmd="load", save=save, id="copy")
+    assert r["ok"] and r["id"] == "copy" and r["seq"] == ev["seq"]
+
+
+@pytest.mark.parametrize(
+    ("request_", "code", "says"),
+    [
+        ({"cmd": "fly"}, "bad_request", "unknown cmd 'fly'"),
+        ({}, "bad_request", "unknown cmd None"),
+        ({"cmd": "view", "id": "nope"}, "bad_request", "no game with id 'nope'"),
+        ({"cmd": "new", "game": "chess"}, "invalid_option", "no game 'chess'"),
+        ({"cmd": "new", "game": "toyrace", "players": 9}, "invalid_option", "2 to 4 players"),
+        ({"cmd": "new", "game": "toyrace", "options": {"x": 1}}, "invalid_option", "unknown"),
+        ({"cmd": "load", "save": {"game": "toyrace"}}, "invalid_save", "lacks"),
+        ({"cmd": "load"}, "bad_request", "needs 'save'"),
+    ],
+)
+def test_serve_errors_have_stable_codes(
+    server: Server, request_: dict[str, Any], code: str, says: str
+) -> None:
+    r = server.handle(request_)
+    assert r["ok"] is False and r["error"]["code"] == code
+    assert says in r["error"]["message"]
+
+
+def test_serve_illegal_actions_and_bad_seats(server: Server) -> None:
+    ask(server, cmd="new", game="toyrace", seed=1)
+    r = ask(server, cmd="apply", id="g1", action="roll 1")
+    assert r["error"]["code"] == "illegal_action" and "chance is pending" in r["error"]["message"]
+    r = ask(server, cmd="view", id="g1", seat=7)
+    assert r["error"]["code"] == "bad_request"
+    r = ask(server, cmd="resolve", id="g1", outcome=[1, 2])
+    assert r["error"]["code"] == "illegal_action"
+
+
+def test_serve_loop_answers_garbage_and_keeps_serving(toy_registered: object) -> None:
+    lines = [
+        b"not json\n",
+        b"\xff\xfe\n",
+        b"[1, 2]\n",
+        b"x" * (MAX_LINE + 10) + b"\n",
+        b"\n",
+        json.dumps({"cmd": "games", "rid": 7}).encode() + b"\n",
+    ]
+    out = io.StringIO()
+    serve(io.BytesIO(b"".join(lines)), out)
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert [a["ok"] for a in answers] == [False, False, False, False, True]
+    assert all(a["error"]["code"] == "bad_request" for a in answers[:4])
+    assert answers[4]["rid"] == 7
+    assert "toyrace" in [g["name"] for g in answers[4]["games"]]
+
+
+def test_cli_lists_and_runs_the_generic_commands(toy_registered: object, tmp_path: Any) -> None:
+    runner = CliRunner()
+    r = runner.invoke(main, ["list"])
+    assert r.exit_code == 0 and "toyrace" in r.output
+    r = runner.invoke(main, ["toyrace", "demo", "--seed", "4", "-p", "3"])
+    assert r.exit_code == 0 and "result: scores" in r.output
+    r = runner.invoke(main, ["toyrace", "simulate", "-n", "20", "--seed", "1", "--json"])
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.output)
+    assert summary["games"] == 20 and sum(summary["wins_by_seat"]) == pytest.approx(20)
+    r = runner.invoke(main, ["toyrace", "demo", "-o", "target=11"])
+    assert r.exit_code != 0 and "target=11 is not allowed" in r.output
+    r = runner.invoke(main, ["toyrace", "bench", "-n", "3"])
+    assert r.exit_code == 0 and "games/s" in r.output and "clone" in r.output
+
+
+def test_cli_play_accepts_numbers_and_text_and_refuses_bad_input(toy_registered: object) -> None:
+    r = CliRunner().invoke(
+        main, ["toyrace", "play", "--seed", "2", "-b", "human,random", "-o", "target=10"],
+        input="9\nfly\n0\n" + "roll 2\n" * 20,
+    )
+    assert r.exit_code == 0, r.output
+    assert "not accepted" in r.output and "winner(s)" in r.output
+
+
+def test_cli_replay_checks_and_prints_a_save(toy_registered: object, tmp_path: Any) -> None:
+    from tests.common.toygame import Race
+
+    g = Race(players=2, seed=5)
+    from common import RandomBot, play
+
+    play(g, [RandomBot(1), RandomBot(2)])
+    path = tmp_path / "game.json"
+    path.write_text(g.to_json())
+    r = CliRunner().invoke(main, ["toyrace", "replay", str(path)])
+    assert r.exit_code == 0 and "GameEnded" in r.output
+    path.write_text(g.to_json().replace('"seed":5', '"seed":6'))
+    r = CliRunner().invoke(main, ["toyrace", "replay", str(path)])
+    assert r.exit_code != 0 and "checksum" in r.output
+
+
+def test_parallel_simulation_equals_the_serial_run(toy_registered: object) -> None:
+    serial = simulate("toyrace", games=12, players=3, seed=40, bot_names=["random"])
+    parallel = simulate("toyrace", games=12, players=3, seed=40, bot_names=["random"], jobs=2)
+    assert serial == parallel
