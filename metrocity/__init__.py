@@ -1,0 +1,70 @@
+"""Metro City (published as City Blocks): two developers build a 6x5 grid for street bonuses.
+
+>>> import metrocity
+>>> g = metrocity.new_game(seed=1)
+>>> g.chance.describe()
+'shuffle tokens'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common import GameInfo
+from common.game import load_data
+from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.bots import HeuristicBot, RandomBot
+from metrocity.events import (
+    BonusesSwapped,
+    FirstPlayerDrawn,
+    Passed,
+    StreetAwarded,
+    TilePlaced,
+    TilesDrawn,
+    TokensPlaced,
+)
+from metrocity.render import render_text
+from metrocity.rules import MetroCity
+
+
+def new_game(players: int = 2, seed: int | None = None, **options: Any) -> MetroCity:
+    """Start a game of Metro City for 2 players; options: ``tie`` ("discard" or "placer")."""
+    return MetroCity(players=players, seed=seed, **options)
+
+
+def load(text: str | bytes | dict[str, Any]) -> MetroCity:
+    """Restore a game from its save (``game.to_json()``)."""
+    game = load_data(MetroCity, text)
+    assert isinstance(game, MetroCity)
+    return game
+
+
+INFO = GameInfo(
+    cls=MetroCity,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    render_text=render_text,
+    description=(
+        "Metro City: two players place building tiles on a 6x5 grid to win the mayor's "
+        "bonus on each of 11 streets (street names are a reconstruction, ruling MC-6)."
+    ),
+)
+
+__all__ = [
+    "INFO",
+    "BonusesSwapped",
+    "BuildOver",
+    "FirstPlayerDrawn",
+    "HeuristicBot",
+    "MetroCity",
+    "NoSwap",
+    "Passed",
+    "Place",
+    "RandomBot",
+    "StreetAwarded",
+    "Swap",
+    "TilePlaced",
+    "TilesDrawn",
+    "TokensPlaced",
+    "load",
+    "new_game",
+]

@@ -1,0 +1,111 @@
+"""The facts of Metro City as data: the tiles, the grid, the streets and the bonus tokens.
+
+Tiles and tokens are FACT (rulings MC-1, MC-2); the street display names are a reconstruction
+(ruling MC-6) read from ``data/streets.json``, a replaceable file.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Final, Literal
+
+import attrs
+
+Kind = Literal["residential", "commercial", "industrial", "park", "power", "mall", "court"]
+
+ROWS: Final = 5
+COLUMNS: Final = 6
+BLOCKS: Final = ROWS * COLUMNS
+HAND_SIZE: Final = 5
+TOKENS: Final = tuple(range(1, 16))  # ruling MC-2: Currency tokens $1 to $15
+COLUMN_LETTERS: Final = "ABCDEF"
+
+
+@attrs.frozen
+class TileKind:
+    """One kind of building tile: its id, category, number (0 for special tiles) and label."""
+
+    id: str
+    kind: Kind
+    value: int
+    label: str
+
+
+def _numbered(prefix: str, kind: Kind, low: int, high: int, label: str) -> list[TileKind]:
+    return [TileKind(f"{prefix}{v}", kind, v, f"{label}{v}") for v in range(low, high + 1)]
+
+
+# ruling MC-1: Residential 1-5, Commercial 2-6, Industrial 3-7, 2 Parks, 1 Power Plant, 1 Mall,
+# 1 Courthouse per player.
+TILE_KINDS: Final[tuple[TileKind, ...]] = (
+    *_numbered("res", "residential", 1, 5, "R"),
+    *_numbered("com", "commercial", 2, 6, "C"),
+    *_numbered("ind", "industrial", 3, 7, "I"),
+    TileKind("park", "park", 0, "Pk"),
+    TileKind("power", "power", 0, "PP"),
+    TileKind("mall", "mall", 0, "Ml"),
+    TileKind("court", "court", 0, "Ct"),
+)
+TILES: Final[dict[str, TileKind]] = {t.id: t for t in TILE_KINDS}
+#: how many of each tile kind one player owns (ruling MC-1)
+TILE_COUNTS: Final[dict[str, int]] = {t.id: 1 for t in TILE_KINDS} | {"park": 2}
+#: one player's 20 tiles in a fixed order (the order a shuffle starts from)
+PLAYER_TILES: Final[tuple[str, ...]] = tuple(t for t, n in TILE_COUNTS.items() for _ in range(n))
+
+#: categories whose numbers stop counting on a street where one of these tiles stands (MC-4)
+SUPPRESSED_BY: Final[dict[str, frozenset[str]]] = {
+    "industrial": frozenset({"park", "mall"}),
+    "residential": frozenset({"power", "mall"}),
+}
+
+
+def block_id(index: int) -> str:
+    """The id of block ``index`` (row-major): avenue letter and street number, e.g. ``B3``."""
+    return f"{COLUMN_LETTERS[index % COLUMNS]}{index // COLUMNS + 1}"
+
+
+BLOCK_IDS: Final[tuple[str, ...]] = tuple(block_id(i) for i in range(BLOCKS))
+BLOCK_INDEX: Final[dict[str, int]] = {b: i for i, b in enumerate(BLOCK_IDS)}
+
+
+@attrs.frozen
+class Street:
+    """One of the 11 streets: a row (a Street) or a column (an Avenue) of blocks."""
+
+    id: str
+    name: str
+    is_row: bool
+    blocks: tuple[int, ...]
+
+
+def _load_streets() -> tuple[Street, ...]:
+    text = resources.files("metrocity").joinpath("data/streets.json").read_text("utf-8")
+    names = json.loads(text)
+    if len(names["rows"]) != ROWS or len(names["columns"]) != COLUMNS:
+        raise ValueError(f"streets.json must name {ROWS} rows and {COLUMNS} columns")
+    rows = [
+        Street(
+            f"st{r + 1}", str(names["rows"][r]), True, tuple(range(r * COLUMNS, (r + 1) * COLUMNS))
+        )
+        for r in range(ROWS)
+    ]
+    cols = [
+        Street(
+            f"av{COLUMN_LETTERS[c]}",
+            str(names["columns"][c]),
+            False,
+            tuple(range(c, BLOCKS, COLUMNS)),
+        )
+        for c in range(COLUMNS)
+    ]
+    # ruling MC-2: tokens go to the streets in this fixed order, rows first
+    return (*rows, *cols)
+
+
+STREETS: Final[tuple[Street, ...]] = _load_streets()
+STREET_INDEX: Final[dict[str, int]] = {s.id: i for i, s in enumerate(STREETS)}
+#: for each block, (its row street index, its column street index): row first (MC-4)
+BLOCK_STREETS: Final[tuple[tuple[int, int], ...]] = tuple(
+    (i // COLUMNS, ROWS + i % COLUMNS) for i in range(BLOCKS)
+)

@@ -1,0 +1,407 @@
+"""The rules of Metro City (City Blocks), on the core contract.
+
+The game in the order of the rulebook (seed 004, rulings MC-1 to MC-6, added MC-A1 to MC-A6):
+set-up (tokens to the streets, the first-player draw, each player's shuffled tiles and a hand of
+5), then turns: place a tile (on an empty block, or over one's own by paying a token), swap
+bonuses after a Courthouse, award every street the placement completes (row first), refill the
+hand; pass when unable to place; the game ends when the grid is full or neither can place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common import (
+    Action,
+    ActionSet,
+    Game,
+    Option,
+    Prompt,
+    Result,
+    Shuffle,
+    winners_by_score,
+)
+from common.chance import ChanceRequest
+from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.data import (
+    BLOCK_IDS,
+    BLOCK_INDEX,
+    BLOCK_STREETS,
+    BLOCKS,
+    COLUMNS,
+    HAND_SIZE,
+    PLAYER_TILES,
+    STREET_INDEX,
+    STREETS,
+    TILE_KINDS,
+    TOKENS,
+)
+from metrocity.events import (
+    BonusesSwapped,
+    FirstPlayerDrawn,
+    Passed,
+    StreetAwarded,
+    TilePlaced,
+    TilesDrawn,
+    TokensPlaced,
+)
+from metrocity.state import CityState
+
+TOKEN_DECK = "tokens"
+PILE_DECKS = ("pile0", "pile1")
+COURTHOUSE = "court"
+
+_TILE_ORDER = {t.id: i for i, t in enumerate(TILE_KINDS)}
+_KIND = {t.id: t.kind for t in TILE_KINDS}
+_VALUE = {t.id: t.value for t in TILE_KINDS}
+# ruling MC-4: a Park or Mall stops Industrial counting; a Power Plant or Mall stops Residential
+_STOPS_INDUSTRIAL = frozenset({"park", "mall"})
+_STOPS_RESIDENTIAL = frozenset({"power", "mall"})
+_STREET_BLOCKS = tuple(s.blocks for s in STREETS)
+
+# Actions are small immutable values: build each once, so generating legal moves is cheap.
+_PLACE = {(t.id, i): Place(t.id, BLOCK_IDS[i]) for t in TILE_KINDS for i in range(BLOCKS)}
+_BUILD: dict[tuple[str, int, int], BuildOver] = {}
+_SWAP = {
+    (a, b): Swap(STREETS[a].id, STREETS[b].id)
+    for a in range(len(STREETS))
+    for b in range(a + 1, len(STREETS))
+}
+_NO_SWAP = NoSwap()
+
+
+def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tuple[int, int]:
+    """Each seat's sum on ``street`` by the comparison rule (ruling MC-4).
+
+    Numbered tiles count their number; special tiles count nothing; Industrial counts nothing
+    where a Park or Mall (of either player) stands on the street; Residential counts nothing
+    where a Power Plant or Mall stands.
+    """
+    blocks = _STREET_BLOCKS[street]
+    kinds = {_KIND[t] for b in blocks if (t := tiles[b]) is not None}
+    no_ind = not kinds.isdisjoint(_STOPS_INDUSTRIAL)
+    no_res = not kinds.isdisjoint(_STOPS_RESIDENTIAL)
+    sums = [0, 0]
+    for b in blocks:
+        t = tiles[b]
+        if t is None:
+            continue
+        kind = _KIND[t]
+        if (kind == "industrial" and no_ind) or (kind == "residential" and no_res):
+            continue
+        sums[owners[b]] += _VALUE[t]
+    return sums[0], sums[1]
+
+
+def award_winner(sums: tuple[int, int], placer: int, tie: str) -> int | None:
+    """Who takes a completed street's token: the higher sum; a tie per the ``tie`` option."""
+    if sums[0] != sums[1]:
+        return 0 if sums[0] > sums[1] else 1
+    return placer if tie == "placer" else None  # ruling MC-4
+
+
+def completed_by(tiles: list[str | None], block: int) -> list[int]:
+    """The streets that ``block`` completes (all their blocks built), the row first (MC-4)."""
+    return [
+        st for st in BLOCK_STREETS[block] if all(tiles[b] is not None for b in _STREET_BLOCKS[st])
+    ]
+
+
+def _build_action(tile: str, block: int, token: int) -> BuildOver:
+    key = (tile, block, token)
+    action = _BUILD.get(key)
+    if action is None:
+        action = _BUILD[key] = BuildOver(tile, BLOCK_IDS[block], token)
+    return action
+
+
+class MetroCity(Game):
+    """Metro City: two developers compete for the mayor's street bonuses on a 6x5 grid."""
+
+    name = "metrocity"
+    title = "Metro City"
+    min_players = 2
+    max_players = 2
+    options_spec = {
+        "tie": Option(
+            "discard",
+            ("discard", "placer"),
+            "a tied street's token is discarded, or stays with the placer (ruling MC-4)",
+        )
+    }
+    actions = ActionSet([Place, BuildOver, Swap, NoSwap])
+    game_events = (
+        TokensPlaced,
+        FirstPlayerDrawn,
+        TilesDrawn,
+        TilePlaced,
+        BonusesSwapped,
+        StreetAwarded,
+        Passed,
+    )
+
+    s: CityState
+
+    # ------------------------------------------------------------------ set-up (MC-1, MC-2)
+    def _setup(self) -> None:
+        self.s = CityState()
+        # ruling MC-2: one shuffle of the 15 tokens; the first 11 go to the streets in street
+        # order, the next two are the seats' first-player draws, the last two stay out of play.
+        self._request(Shuffle(TOKEN_DECK, TOKENS, visible_to=None))
+
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        assert isinstance(request, Shuffle)
+        if request.deck == TOKEN_DECK:
+            self._place_tokens(outcome)
+            self._request(Shuffle(PILE_DECKS[0], PLAYER_TILES, visible_to=()))
+        elif request.deck == PILE_DECKS[0]:
+            self.s.piles[0] = list(reversed(outcome))
+            self._request(Shuffle(PILE_DECKS[1], PLAYER_TILES, visible_to=()))
+        else:
+            self.s.piles[1] = list(reversed(outcome))
+            for seat in (self.s.first, 1 - self.s.first):
+                self._draw_tiles(seat)
+            self._begin_turn(self.s.first)
+
+    def _place_tokens(self, order: tuple[Any, ...]) -> None:
+        n = len(STREETS)
+        self.s.street_tokens = list(order[:n])
+        self._emit(TokensPlaced(tuple(order[:n])))
+        draws = (int(order[n]), int(order[n + 1]))
+        self.s.first = 0 if draws[0] > draws[1] else 1
+        self._emit(FirstPlayerDrawn(draws, tuple(order[n:]), self.s.first))
+
+    def _draw_tiles(self, seat: int) -> None:
+        """Draw back up to a hand of 5 while the pile lasts (MC-1), in private."""
+        hand = self.s.hands[seat]
+        pile = self.s.piles[seat]
+        n = min(HAND_SIZE - len(hand), len(pile))
+        if n > 0:
+            drawn = [pile.pop() for _ in range(n)]
+            hand.extend(drawn)
+            hand.sort(key=_TILE_ORDER.__getitem__)
+            self._emit(TilesDrawn(seat, len(drawn), tuple(drawn)))
+
+    # ------------------------------------------------------------------ the turn (MC-3)
+    def _begin_turn(self, seat: int) -> None:
+        """Ask ``seat`` to place; pass a seat with an empty hand; end when nobody can place."""
+        s = self.s
+        if s.empty == 0:
+            self._end()
+            return
+        if not s.hands[seat]:
+            if not s.hands[1 - seat]:
+                self._end()
+                return
+            self._emit(Passed(seat))
+            seat = 1 - seat
+        s.turn = seat
+        self._ask(seat, "place", "place a tile: on an empty block, or over your own for a token")
+
+    def _legal_actions(self) -> list[Action]:
+        s = self.s
+        seat = s.turn
+        p = self._pending
+        assert isinstance(p, Prompt)
+        if p.kind == "swap":
+            open_ = [i for i, t in enumerate(s.street_tokens) if t is not None]
+            out: list[Action] = [_NO_SWAP]
+            out.extend(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :])
+            return out
+        kinds = list(dict.fromkeys(s.hands[seat]))
+        tiles = s.tiles
+        empty = [i for i in range(BLOCKS) if tiles[i] is None]
+        out = [_PLACE[t, i] for t in kinds for i in empty]
+        tokens = sorted(set(s.money[seat]))
+        if tokens:
+            owners = s.owners
+            own = [i for i in range(BLOCKS) if owners[i] == seat]
+            out.extend(_build_action(t, i, k) for t in kinds for i in own for k in tokens)
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        """Exact and fast: the same answer as membership in ``legal_actions()``."""
+        p = self._pending
+        if not isinstance(p, Prompt):
+            return False
+        s = self.s
+        seat = p.seat
+        if p.kind == "swap":
+            if isinstance(action, NoSwap):
+                return True
+            if not isinstance(action, Swap):
+                return False
+            a = STREET_INDEX.get(action.first)
+            b = STREET_INDEX.get(action.second)
+            return (
+                a is not None
+                and b is not None
+                and a < b
+                and s.street_tokens[a] is not None
+                and s.street_tokens[b] is not None
+            )
+        if isinstance(action, Place):
+            i = BLOCK_INDEX.get(action.block)
+            return i is not None and s.tiles[i] is None and action.tile in s.hands[seat]
+        if isinstance(action, BuildOver):
+            i = BLOCK_INDEX.get(action.block)
+            return (
+                i is not None
+                and s.owners[i] == seat
+                and action.tile in s.hands[seat]
+                and action.token in s.money[seat]
+            )
+        return False
+
+    def _on_action(self, seat: int, action: Action) -> None:
+        s = self.s
+        if isinstance(action, Place):
+            self._place(seat, action.tile, BLOCK_INDEX[action.block])
+        elif isinstance(action, BuildOver):
+            self._build_over(seat, action.tile, BLOCK_INDEX[action.block], action.token)
+        elif isinstance(action, Swap):
+            self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
+            self._finish_placement(seat, s.pending_block, s.pending_filled)
+        else:
+            self._finish_placement(seat, s.pending_block, s.pending_filled)
+
+    def _place(self, seat: int, tile: str, block: int) -> None:
+        """Place a tile from hand on an empty block (MC-3)."""
+        s = self.s
+        s.hands[seat].remove(tile)
+        s.tiles[block] = tile
+        s.owners[block] = seat
+        s.empty -= 1
+        self._emit(TilePlaced(seat, tile, BLOCK_IDS[block]))
+        self._after_placing(seat, tile, block, filled=True)
+
+    def _build_over(self, seat: int, tile: str, block: int, token: int) -> None:
+        """Build over one's own tile, discarding one of one's tokens; the old tile leaves (MC-3)."""
+        s = self.s
+        s.hands[seat].remove(tile)
+        s.money[seat].remove(token)
+        old = s.tiles[block]
+        s.tiles[block] = tile
+        self._emit(TilePlaced(seat, tile, BLOCK_IDS[block], old, token))
+        # ruling MC-A4: a build-over fills no empty block, so it completes no street
+        self._after_placing(seat, tile, block, filled=False)
+
+    def _after_placing(self, seat: int, tile: str, block: int, *, filled: bool) -> None:
+        s = self.s
+        open_streets = sum(1 for t in s.street_tokens if t is not None)
+        # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
+        # ruling MC-A3: no prompt when fewer than two streets still hold a token
+        if tile == COURTHOUSE and open_streets >= 2:
+            s.pending_block = block
+            s.pending_filled = filled
+            self._ask(seat, "swap", "swap the bonuses of two unawarded streets, or noswap")
+            return
+        self._finish_placement(seat, block, filled)
+
+    def _swap_bonuses(self, seat: int, a: int, b: int) -> None:
+        """Swap the tokens of two streets not yet awarded (MC-5)."""
+        tokens = self.s.street_tokens
+        ta, tb = tokens[a], tokens[b]
+        assert ta is not None and tb is not None
+        tokens[a], tokens[b] = tb, ta
+        self._emit(BonusesSwapped(seat, STREETS[a].id, STREETS[b].id, ta, tb))
+
+    def _finish_placement(self, seat: int, block: int, filled: bool) -> None:
+        s = self.s
+        s.pending_block = -1
+        s.pending_filled = False
+        if filled:
+            for street in completed_by(s.tiles, block):
+                self._award_street(seat, street)
+        self._draw_tiles(seat)
+        self._begin_turn(1 - seat)
+
+    def _award_street(self, placer: int, street: int) -> None:
+        """Award a just-completed street's token by the comparison rule (MC-4)."""
+        s = self.s
+        token = s.street_tokens[street]
+        assert token is not None
+        sums = street_sums(s.tiles, s.owners, street)
+        winner = award_winner(sums, placer, self.options["tie"])
+        s.street_tokens[street] = None
+        s.street_winner[street] = -1 if winner is None else winner
+        if winner is not None:
+            s.money[winner].append(token)
+        self._emit(StreetAwarded(STREETS[street].id, token, sums, winner))
+
+    # ------------------------------------------------------------------ the end (MC-3, MC-6)
+    def _result(self) -> Result:
+        scores = (self.s.score(0), self.s.score(1))
+        reason = "the grid is full" if self.s.empty == 0 else "neither player can place"
+        return Result(scores, winners_by_score(scores), reason)
+
+    def max_actions(self) -> int:
+        """Every placement uses up a tile (40 in all); each Courthouse asks one swap question."""
+        return 2 * len(PLAYER_TILES) + 2
+
+    # ------------------------------------------------------------------ what each seat sees
+    def _copy_state(self, other: MetroCity) -> None:
+        self.s = other.s.copy()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        s = self.s
+        grid = [
+            [
+                None
+                if (t := s.tiles[r * COLUMNS + c]) is None
+                else {"tile": t, "owner": s.owners[r * COLUMNS + c]}
+                for c in range(COLUMNS)
+            ]
+            for r in range(len(BLOCK_IDS) // COLUMNS)
+        ]
+        streets = []
+        for i, st in enumerate(STREETS):
+            winner = s.street_winner[i]
+            streets.append(
+                {
+                    "id": st.id,
+                    "name": st.name,
+                    "token": s.street_tokens[i],
+                    "awarded": winner is not None,
+                    "winner": None if winner is None or winner < 0 else winner,
+                    "sums": list(street_sums(s.tiles, s.owners, i)),
+                    "empty": sum(1 for b in st.blocks if s.tiles[b] is None),
+                }
+            )
+        players = [
+            {
+                "seat": k,
+                "money": s.score(k),
+                "tokens": sorted(s.money[k]),
+                "hand_size": len(s.hands[k]),
+                "pile_size": len(s.piles[k]),
+            }
+            for k in range(2)
+        ]
+        return {
+            "tie": self.options["tie"],
+            "first": s.first,
+            "grid": grid,
+            "streets": streets,
+            "players": players,
+            "hand": list(s.hands[seat]) if seat is not None else None,
+            "swap_for": BLOCK_IDS[s.pending_block] if s.pending_block >= 0 else None,
+        }
+
+    def _secrets(self, seat: int | None) -> list[Any]:
+        """The hands a seat may not see and every pile's order.
+
+        A list of fewer than two tiles, or a hand equal as a multiset to the seat's own, is left
+        out: it cannot be told apart from what the seat legitimately sees.
+        """
+        s = self.s
+        out: list[Any] = [list(reversed(p)) for p in s.piles if len(p) >= 2]
+        own = sorted(s.hands[seat]) if seat is not None else None
+        for k in range(2):
+            hand = sorted(s.hands[k])
+            if k != seat and len(hand) >= 2 and hand != own:
+                out.append(hand)
+        return out
+
+
+__all__ = ["MetroCity", "award_winner", "completed_by", "street_sums"]

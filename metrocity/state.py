@@ -1,0 +1,53 @@
+"""The state of a Metro City game: the grid, the street tokens, hands, piles and money."""
+
+from __future__ import annotations
+
+import attrs
+
+from metrocity.data import BLOCKS, STREETS
+
+
+@attrs.define(slots=True)
+class CityState:
+    """Everything that changes during a game; ``copy()`` is what ``clone()`` uses.
+
+    ``tiles[i]``/``owners[i]`` hold block ``i`` (row-major; None/-1 when empty). ``street_tokens``
+    holds the token lying at each street (None once it has been awarded or discarded).
+    ``piles[s]`` is seat ``s``'s face-down pile, the next tile to draw last.
+    """
+
+    tiles: list[str | None] = attrs.field(factory=lambda: [None] * BLOCKS)
+    owners: list[int] = attrs.field(factory=lambda: [-1] * BLOCKS)
+    street_tokens: list[int | None] = attrs.field(factory=lambda: [None] * len(STREETS))
+    #: who took each street's token: a seat, -1 when it was discarded, None while unawarded
+    street_winner: list[int | None] = attrs.field(factory=lambda: [None] * len(STREETS))
+    hands: list[list[str]] = attrs.field(factory=lambda: [[], []])
+    piles: list[list[str]] = attrs.field(factory=lambda: [[], []])
+    money: list[list[int]] = attrs.field(factory=lambda: [[], []])
+    first: int = 0
+    turn: int = 0
+    empty: int = BLOCKS
+    #: the block of a Courthouse placement waiting for its owner's swap decision (MC-5)
+    pending_block: int = -1
+    pending_filled: bool = False
+
+    def copy(self) -> CityState:
+        """Return an independent copy."""
+        return CityState(
+            list(self.tiles),
+            list(self.owners),
+            list(self.street_tokens),
+            list(self.street_winner),
+            [list(h) for h in self.hands],
+            [list(p) for p in self.piles],
+            [list(m) for m in self.money],
+            self.first,
+            self.turn,
+            self.empty,
+            self.pending_block,
+            self.pending_filled,
+        )
+
+    def score(self, seat: int) -> int:
+        """The money ``seat`` holds: the sum of its won tokens (ruling MC-6)."""
+        return sum(self.money[seat])
