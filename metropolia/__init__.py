@@ -1,0 +1,75 @@
+"""Metropolia and Metropolia Plus (the Polish Machi Koro and its Harbor expansion) on the core.
+
+>>> import metropolia
+>>> g = metropolia.new_game(players=2, seed=1)
+>>> g.chance
+Dice(count=1, purpose='roll', visible_to=None)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common import GameInfo, RandomBot
+from common.game import load_data
+from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia.bots import HeuristicBot
+from metropolia.events import (
+    Built,
+    CardRevealed,
+    CardsSwapped,
+    CoinsPaid,
+    CoinsReceived,
+    DiceRolled,
+    ExtraTurn,
+    TurnStarted,
+)
+from metropolia.render import render_text
+from metropolia.rules import Metropolia
+
+
+def new_game(
+    players: int = 2, seed: int | None = None, plus: bool = False, **options: Any
+) -> Metropolia:
+    """Start a game of Metropolia for 2-4 players (``plus=True`` adds Metropolia Plus)."""
+    return Metropolia(players=players, seed=seed, plus=plus, **options)
+
+
+def load(text: str | bytes | dict[str, Any]) -> Metropolia:
+    """Restore a game from its save (``game.to_json()``)."""
+    game = load_data(Metropolia, text)
+    assert isinstance(game, Metropolia)
+    return game
+
+
+INFO = GameInfo(
+    cls=Metropolia,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    render_text=render_text,  # type: ignore[arg-type]
+    description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
+    "landmarks. Card table: rulings MK-1, MK-2.",
+)
+
+__all__ = [
+    "INFO",
+    "Build",
+    "Built",
+    "CardRevealed",
+    "CardsSwapped",
+    "CoinsPaid",
+    "CoinsReceived",
+    "DiceRolled",
+    "ExtraTurn",
+    "HeuristicBot",
+    "Metropolia",
+    "NoSwap",
+    "Pass",
+    "Reroll",
+    "Roll",
+    "Swap",
+    "TakeFrom",
+    "TurnStarted",
+    "UsePort",
+    "load",
+    "new_game",
+]

@@ -1,0 +1,152 @@
+"""The cards and landmarks of Metropolia and Metropolia Plus, as data (rulings MK-1, MK-2).
+
+Every number here is from the card table of ruling MK-1 and the landmark list of MK-2. Polish
+names are those the rulings or the rulebook seed give; the others are ``None``.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+import attrs
+
+Colour = Literal["blue", "green", "red", "purple"]
+Icon = Literal["wheat", "cow", "gear", "bread", "cup", "factory", "fruit", "boat", "tower"]
+Effect = Literal[
+    "income",  # amount from the bank
+    "per_icon",  # amount from the bank for each of the owner's cards with icon `per`
+    "per_card",  # amount from the bank for each of the owner's cards `per`
+    "take",  # amount from the roller (red)
+    "stadium",  # amount from each opponent
+    "tv_station",  # amount from one opponent the roller chooses
+    "business_center",  # swap one non-purple establishment with an opponent
+    "publisher",  # from each opponent, amount per cup and bread card they own
+    "tax_office",  # from each opponent with `threshold`+ coins, half rounded down
+    "tuna",  # the total of one shared roll of two dice
+]
+Edition = Literal["base", "plus"]
+
+#: cards whose income the Shopping Mall raises by one (ruling MK-2)
+MALL_ICONS: frozenset[str] = frozenset({"cup", "bread"})
+#: cards the Publisher counts (ruling MK-1)
+PUBLISHER_ICONS: frozenset[str] = frozenset({"cup", "bread"})
+
+
+@attrs.frozen
+class Card:
+    """One establishment: how it activates, what it costs and what it does."""
+
+    id: str
+    name: str
+    polish: str | None
+    colour: Colour
+    rolls: tuple[int, ...]
+    cost: int
+    icon: Icon
+    copies: int
+    effect: Effect
+    amount: int = 0
+    per: str | None = None
+    needs_port: bool = False
+    threshold: int = 0
+    edition: Edition = "base"
+
+
+@attrs.frozen
+class Landmark:
+    """One landmark ("special property"): its cost and whether it counts toward the win."""
+
+    id: str
+    name: str
+    polish: str | None
+    cost: int
+    edition: Edition
+    starts_built: bool = False
+    counts_for_win: bool = True
+
+
+# ruling MK-1: the card table, in its own order (purple cards resolve in this order, MK-4)
+CARDS: tuple[Card, ...] = (
+    Card("wheat_field", "Wheat Field", "Pole", "blue", (1,), 1, "wheat", 6, "income", 1),
+    Card("ranch", "Ranch", None, "blue", (2,), 1, "cow", 6, "income", 1),
+    Card("bakery", "Bakery", "Piekarnia", "green", (2, 3), 1, "bread", 6, "income", 1),
+    Card("cafe", "Cafe", None, "red", (3,), 2, "cup", 6, "take", 1),
+    Card("convenience_store", "Convenience Store", None, "green", (4,), 2, "bread", 6, "income", 3),
+    Card("forest", "Forest", None, "blue", (5,), 3, "gear", 6, "income", 1),
+    Card("stadium", "Stadium", None, "purple", (6,), 6, "tower", 4, "stadium", 2),
+    Card("tv_station", "TV Station", None, "purple", (6,), 7, "tower", 4, "tv_station", 5),
+    Card("business_center", "Business Center", None, "purple", (6,), 8, "tower", 4,
+         "business_center"),
+    Card("cheese_factory", "Cheese Factory", None, "green", (7,), 5, "factory", 6, "per_icon",
+         3, per="cow"),
+    Card("furniture_factory", "Furniture Factory", None, "green", (8,), 3, "factory", 6,
+         "per_icon", 3, per="gear"),
+    Card("mine", "Mine", None, "blue", (9,), 6, "gear", 6, "income", 5),
+    Card("family_restaurant", "Family Restaurant", None, "red", (9, 10), 3, "cup", 6, "take", 2),
+    Card("apple_orchard", "Apple Orchard", None, "blue", (10,), 3, "wheat", 6, "income", 3),
+    Card("fruit_and_vegetable_market", "Fruit and Vegetable Market", None, "green", (11, 12), 2,
+         "fruit", 6, "per_icon", 2, per="wheat"),
+    # Metropolia Plus
+    Card("sushi_bar", "Sushi Bar", None, "red", (1,), 2, "cup", 6, "take", 3, needs_port=True,
+         edition="plus"),
+    Card("flower_orchard", "Flower Orchard", None, "blue", (4,), 2, "wheat", 6, "income", 1,
+         edition="plus"),
+    Card("flower_shop", "Flower Shop", "Kwiaciarnia", "green", (6,), 1, "bread", 6, "per_card",
+         1, per="flower_orchard", edition="plus"),
+    Card("pizza_joint", "Pizza Joint", None, "red", (7,), 1, "cup", 6, "take", 1,
+         edition="plus"),
+    Card("publisher", "Publisher", None, "purple", (7,), 5, "tower", 4, "publisher", 1,
+         edition="plus"),
+    Card("hamburger_stand", "Hamburger Stand", None, "red", (8,), 1, "cup", 6, "take", 1,
+         edition="plus"),
+    Card("mackerel_boat", "Mackerel Boat", None, "blue", (8,), 2, "boat", 6, "income", 3,
+         needs_port=True, edition="plus"),
+    Card("tax_office", "Tax Office", "Urząd skarbowy", "purple", (8, 9), 4, "tower", 4,
+         "tax_office", threshold=10, edition="plus"),
+    Card("food_warehouse", "Food Warehouse", None, "green", (12, 13), 2, "factory", 6,
+         "per_icon", 2, per="cup", edition="plus"),
+    Card("tuna_boat", "Tuna Boat", "Kuter rybacki „Łowca tuńczyka”", "blue", (12, 13, 14), 5,
+         "boat", 6, "tuna", needs_port=True, edition="plus"),
+)  # fmt: skip
+
+# ruling MK-2: landmarks in the order of the card row (Town Hall first, built at the start)
+LANDMARKS: tuple[Landmark, ...] = (
+    Landmark("town_hall", "Town Hall", "Ratusz", 0, "plus", starts_built=True,
+             counts_for_win=False),
+    Landmark("port", "Port", None, 2, "plus"),
+    Landmark("train_station", "Train Station", "Dworzec kolejowy", 4, "base"),
+    Landmark("shopping_mall", "Shopping Mall", "Centrum handlowe", 10, "base"),
+    Landmark("amusement_park", "Amusement Park", "Park rozrywki", 16, "base"),
+    Landmark("radio_tower", "Radio Tower", "Wieża radiowa", 22, "base"),
+    Landmark("airport", "Airport", "Lotnisko", 30, "plus"),
+)  # fmt: skip
+
+#: ruling MK-6: coins each player starts with, and the establishments each starts with
+STARTING_COINS = 3
+STARTING_CARDS: tuple[str, ...] = ("wheat_field", "bakery")
+#: ruling MK-1: the Sushi Bar costs 4 in the English edition (rule option sushi_bar_cost)
+SUSHI_BAR_COSTS: tuple[int, ...] = (2, 4)
+#: ruling MK-2: what the Airport pays when its owner builds nothing in a turn
+AIRPORT_COINS = 10
+#: ruling MK-2: what the Port adds, and the least total it may be added to
+PORT_BONUS = 2
+PORT_MIN_TOTAL = 10
+#: ruling MK-3: the Town Hall coin
+TOWN_HALL_COINS = 1
+#: rule MK-5: how many distinct names lie face up in the Plus market
+MARKET_NAMES = 10
+#: the dice the Tuna Boat roll uses (ruling MK-1)
+TUNA_DICE = 2
+
+CARD_INDEX: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
+LANDMARK_INDEX: dict[str, int] = {m.id: i for i, m in enumerate(LANDMARKS)}
+
+
+def cards_of(plus: bool) -> tuple[Card, ...]:
+    """The establishments in play: the base set, or both sets for Plus."""
+    return CARDS if plus else tuple(c for c in CARDS if c.edition == "base")
+
+
+def landmarks_of(plus: bool) -> tuple[Landmark, ...]:
+    """The landmarks in play: the base four, or all seven (with the Town Hall) for Plus."""
+    return LANDMARKS if plus else tuple(m for m in LANDMARKS if m.edition == "base")

@@ -1,0 +1,597 @@
+"""The rules of Metropolia and Metropolia Plus: the turn, step by step, as the rulebook orders it.
+
+A turn (rulebook "Gameplay", rulings MK-2 … MK-4): the Town Hall coin → roll one die, or one or
+two with the Train Station → the Radio Tower re-roll → the Port's +2 → red cards, then green and
+blue, then purple → build one card or landmark, or nothing → the Airport's 10 coins → the
+Amusement Park's extra turn on doubles. The first to build all landmarks wins.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common import (
+    Action,
+    ActionSet,
+    Dice,
+    Game,
+    IllegalAction,
+    Option,
+    Result,
+    Shuffle,
+    clockwise,
+    counter_clockwise,
+)
+from common.chance import ChanceRequest
+from metropolia.actions import (
+    ACTIONS,
+    Build,
+    NoSwap,
+    Pass,
+    Reroll,
+    Roll,
+    Swap,
+    TakeFrom,
+    UsePort,
+)
+from metropolia.data import (
+    AIRPORT_COINS,
+    CARD_INDEX,
+    CARDS,
+    LANDMARK_INDEX,
+    LANDMARKS,
+    MALL_ICONS,
+    MARKET_NAMES,
+    PORT_BONUS,
+    PORT_MIN_TOTAL,
+    PUBLISHER_ICONS,
+    STARTING_CARDS,
+    STARTING_COINS,
+    SUSHI_BAR_COSTS,
+    TOWN_HALL_COINS,
+    TUNA_DICE,
+    landmarks_of,
+)
+from metropolia.events import (
+    EVENTS,
+    Built,
+    CardRevealed,
+    CardsSwapped,
+    CoinsPaid,
+    CoinsReceived,
+    DiceRolled,
+    ExtraTurn,
+    TurnStarted,
+)
+from metropolia.state import MetroState
+
+NC = len(CARDS)
+NL = len(LANDMARKS)
+TOWN_HALL = LANDMARK_INDEX["town_hall"]
+PORT = LANDMARK_INDEX["port"]
+TRAIN_STATION = LANDMARK_INDEX["train_station"]
+SHOPPING_MALL = LANDMARK_INDEX["shopping_mall"]
+AMUSEMENT_PARK = LANDMARK_INDEX["amusement_park"]
+RADIO_TOWER = LANDMARK_INDEX["radio_tower"]
+AIRPORT = LANDMARK_INDEX["airport"]
+SUSHI_BAR = CARD_INDEX["sushi_bar"]
+
+MAX_TOTAL = 14  # two dice and the Port
+
+
+def _at(colour: str) -> tuple[tuple[int, ...], ...]:
+    """For each total 0..14, the indices of the cards of ``colour`` it activates (table order)."""
+    return tuple(
+        tuple(i for i, c in enumerate(CARDS) if c.colour == colour and t in c.rolls)
+        for t in range(MAX_TOTAL + 1)
+    )
+
+
+RED_AT = _at("red")
+GREEN_AT = _at("green")
+BLUE_AT = _at("blue")
+PURPLE_AT = _at("purple")
+#: for each icon, the indices of the cards that carry it
+ICON_CARDS: dict[str, tuple[int, ...]] = {
+    icon: tuple(i for i, c in enumerate(CARDS) if c.icon == icon)
+    for icon in {c.icon for c in CARDS}
+}
+PUBLISHER_CARDS = tuple(i for i, c in enumerate(CARDS) if c.icon in PUBLISHER_ICONS)
+#: the Shopping Mall's +1 per card (or per counted card for the Flower Shop), ruling MK-2
+MALL_BONUS = tuple(1 if c.icon in MALL_ICONS else 0 for c in CARDS)
+PER_INDEX = tuple(
+    (ICON_CARDS[c.per] if c.effect == "per_icon" else (CARD_INDEX[c.per],))
+    if c.per is not None
+    else ()
+    for c in CARDS
+)
+NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
+IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
+
+ROLL_1 = Dice(1, "roll")
+ROLL_2 = Dice(2, "roll")
+TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
+BUILD = tuple(Build(c.id) for c in CARDS)
+BUILD_LANDMARK = tuple(Build(m.id) for m in LANDMARKS)
+BUILD_INDEX: dict[str, int] = {**CARD_INDEX, **{m.id: NC + j for j, m in enumerate(LANDMARKS)}}
+PASS = Pass()
+NO_SWAP = NoSwap()
+ROLL_CHOICES: list[Action] = [Roll(1), Roll(2)]
+REROLL_CHOICES: list[Action] = [Reroll(True), Reroll(False)]
+PORT_CHOICES: list[Action] = [UsePort(True), UsePort(False)]
+#: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
+DECISIONS_PER_TURN = 7
+
+
+def _positive_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1_000_000
+
+
+class Metropolia(Game):
+    """Metropolia (the Polish Machi Koro) with its Plus expansion as a rule option."""
+
+    name = "metropolia"
+    title = "Metropolia"
+    min_players = 2
+    max_players = 4
+    options_spec = {
+        "plus": Option(False, (False, True), help="play with the Metropolia Plus expansion"),
+        "town_hall": Option(
+            "start_of_turn",
+            ("start_of_turn", "before_build"),
+            help="Town Hall coin (MK-3): at the start of the turn, or only with 0 coins "
+            "just before building",
+        ),
+        "sushi_bar_cost": Option(
+            SUSHI_BAR_COSTS[0], SUSHI_BAR_COSTS, help="cost of the Sushi Bar (MK-1): 2, or 4"
+        ),
+        "turn_limit": Option(
+            1000,
+            check=_positive_int,
+            expects="an integer from 1 to 1000000",
+            help="turns after which the game ends without a winner (ruling MK-A3)",
+        ),
+    }
+    actions = ActionSet(ACTIONS)
+    game_events = EVENTS
+
+    s: MetroState
+
+    # ------------------------------------------------------------------ setup (rulebook "Setup")
+    def _setup(self) -> None:
+        n = self.num_players
+        plus = bool(self.options["plus"])
+        self._plus = plus
+        self._town_hall_first = self.options["town_hall"] == "start_of_turn"
+        self._turn_limit = int(self.options["turn_limit"])
+        costs = [c.cost for c in CARDS]
+        costs[SUSHI_BAR] = int(self.options["sushi_bar_cost"])
+        self._cost: tuple[int, ...] = tuple(costs)
+        self._landmarks_in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
+        self._to_win = tuple(j for j in self._landmarks_in_play if LANDMARKS[j].counts_for_win)
+        start = [0] * NC
+        for cid in STARTING_CARDS:
+            start[CARD_INDEX[cid]] += 1
+        lms = [LANDMARKS[j].starts_built and j in self._landmarks_in_play for j in range(NL)]
+        if plus:
+            supply = [0] * NC  # ruling MK-5: the market is dealt from the shuffled stack
+        else:
+            supply = [c.copies if c.edition == "base" else 0 for c in CARDS]
+        self.s = MetroState(
+            coins=[0] * n,
+            cards=[start[:] for _ in range(n)],
+            landmarks=[lms[:] for _ in range(n)],
+            supply=supply,
+        )
+        for seat in range(n):
+            self._receive(seat, STARTING_COINS, "start")
+        if plus:
+            deck = tuple(c.id for c in CARDS for _ in range(c.copies))
+            self._request(Shuffle("market", deck))
+        else:
+            self._start_turn(0, extra=False)
+
+    def _fill_market(self) -> None:
+        """Ruling MK-5: turn cards face up until 10 names show or the stack is gone."""
+        s = self.s
+        supply = s.supply
+        names = sum(1 for k in supply if k)
+        stack = s.stack
+        while names < MARKET_NAMES and stack:
+            i = stack.pop()
+            if not supply[i]:
+                names += 1
+            supply[i] += 1
+            self._emit(CardRevealed(CARDS[i].id, len(stack)))
+
+    # ------------------------------------------------------------------ the turn
+    def _start_turn(self, seat: int, *, extra: bool) -> None:
+        s = self.s
+        if s.turns >= self._turn_limit:
+            self._end()  # ruling MK-A3
+            return
+        s.turn = seat
+        s.turns += 1
+        s.rerolled = False
+        self._emit(TurnStarted(seat, extra))
+        if self._town_hall_first and s.landmarks[seat][TOWN_HALL]:
+            self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
+        self._ask_roll()
+
+    def _ask_roll(self) -> None:
+        """One die; the Train Station owner chooses one or two (MK-2)."""
+        seat = self.s.turn
+        if self.s.landmarks[seat][TRAIN_STATION]:
+            self._ask(seat, "dice", "roll 1 or 2 dice")
+        else:
+            self._request(ROLL_1)
+
+    def _rolled(self, dice: tuple[int, ...]) -> None:
+        s = self.s
+        s.dice = dice
+        if not s.rerolled and s.landmarks[s.turn][RADIO_TOWER]:
+            self._ask(s.turn, "reroll", "keep the roll, or roll again (Radio Tower)")
+        else:
+            self._roll_settled()
+
+    def _roll_settled(self) -> None:
+        s = self.s
+        total = sum(s.dice)
+        if total >= PORT_MIN_TOTAL and s.landmarks[s.turn][PORT]:
+            s.total = total
+            self._ask(s.turn, "port", "add 2 to the total (Port)?")
+        else:
+            self._activate(total)
+
+    def _activate(self, total: int) -> None:
+        """Rulings MK-4: red first, then green and blue, then purple."""
+        s = self.s
+        s.total = total
+        self._emit(DiceRolled(s.turn, s.dice, total))
+        if RED_AT[total]:
+            self._resolve_red_cards(total)
+        if total >= 12 and self._tuna_boat_sails(total):
+            self._request(TUNA_ROLL)
+            return
+        self._collect_income(total, 0)
+        self._resolve_purple_cards(0)
+
+    def _resolve_red_cards(self, total: int) -> None:
+        """Red cards: the roller pays each owner counter-clockwise, while money lasts."""
+        s = self.s
+        roller = s.turn
+        coins = s.coins
+        reds = RED_AT[total]
+        for owner in counter_clockwise(roller, self.num_players, include_start=False):
+            city = s.cards[owner]
+            lms = s.landmarks[owner]
+            for i in reds:
+                k = city[i]
+                if not k or (CARDS[i].needs_port and not lms[PORT]):
+                    continue
+                per = CARDS[i].amount + (MALL_BONUS[i] if lms[SHOPPING_MALL] else 0)
+                owed = per * k
+                paid = min(owed, coins[roller])
+                coins[roller] -= paid
+                coins[owner] += paid
+                self._emit(CoinsPaid(roller, owner, paid, owed, CARDS[i].id))
+
+    def _tuna_boat_sails(self, total: int) -> bool:
+        s = self.s
+        for i in BLUE_AT[total]:
+            if CARDS[i].effect == "tuna":
+                for seat in range(self.num_players):
+                    if s.cards[seat][i] and s.landmarks[seat][PORT]:
+                        return True
+        return False
+
+    def _collect_income(self, total: int, tuna: int) -> None:
+        """Green cards pay the roller, blue cards pay every owner, from the bank."""
+        s = self.s
+        roller = s.turn
+        greens = GREEN_AT[total]
+        blues = BLUE_AT[total]
+        for seat in clockwise(roller, self.num_players):
+            if blues:
+                self._card_income(seat, blues, tuna)
+            if greens and seat == roller:
+                self._card_income(seat, greens, tuna)
+
+    def _card_income(self, seat: int, found: tuple[int, ...], tuna: int) -> None:
+        city = self.s.cards[seat]
+        lms = self.s.landmarks[seat]
+        for i in found:
+            k = city[i]
+            if not k:
+                continue
+            card = CARDS[i]
+            if card.needs_port and not lms[PORT]:
+                continue
+            per = card.amount + (MALL_BONUS[i] if lms[SHOPPING_MALL] else 0)
+            effect = card.effect
+            if effect == "income":
+                amount = per * k
+            elif effect == "tuna":
+                amount = tuna * k
+            else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
+                amount = per * k * sum(city[j] for j in PER_INDEX[i])
+            if amount:
+                self._receive(seat, amount, card.id)
+
+    def _resolve_purple_cards(self, start: int) -> None:
+        """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
+        s = self.s
+        roller = s.turn
+        city = s.cards[roller]
+        for i in PURPLE_AT[s.total]:
+            if i < start or not city[i]:
+                continue
+            effect = CARDS[i].effect
+            if effect == "tv_station":
+                s.purple_next = i
+                self._ask(roller, "tv_station", "choose the opponent who pays you 5")
+                return
+            if effect == "business_center":
+                s.purple_next = i
+                self._ask(roller, "business_center", "swap an establishment, or decline")
+                return
+            self._purple_from_everyone(i)
+        self._ask_build()
+
+    def _purple_from_everyone(self, i: int) -> None:
+        """Stadium, Publisher and Tax Office: every opponent pays what they can."""
+        s = self.s
+        card = CARDS[i]
+        roller = s.turn
+        coins = s.coins
+        for other in clockwise(roller, self.num_players, include_start=False):
+            if card.effect == "stadium":
+                owed = card.amount
+            elif card.effect == "publisher":
+                theirs = s.cards[other]
+                owed = card.amount * sum(theirs[j] for j in PUBLISHER_CARDS)
+            else:  # tax_office: half, rounded down, from seats with 10 or more (seed)
+                owed = coins[other] // 2 if coins[other] >= card.threshold else 0
+            if owed:
+                self._transfer(other, roller, owed, card.id)
+
+    def _transfer(self, payer: int, payee: int, owed: int, source: str) -> None:
+        coins = self.s.coins
+        paid = min(owed, coins[payer])
+        coins[payer] -= paid
+        coins[payee] += paid
+        self._emit(CoinsPaid(payer, payee, paid, owed, source))
+
+    def _receive(self, seat: int, amount: int, source: str) -> None:
+        self.s.coins[seat] += amount
+        self._emit(CoinsReceived(seat, amount, source))
+
+    def _ask_build(self) -> None:
+        s = self.s
+        seat = s.turn
+        if not self._town_hall_first and s.landmarks[seat][TOWN_HALL] and not s.coins[seat]:
+            self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
+        self._ask(seat, "build", "build one establishment or landmark, or pass")
+
+    def _build(self, seat: int, card: str) -> None:
+        s = self.s
+        k = BUILD_INDEX[card]
+        if k < NC:
+            cost = self._cost[k]
+            s.coins[seat] -= cost
+            s.cards[seat][k] += 1
+            s.supply[k] -= 1
+            self._emit(Built(seat, card, cost))
+            if self._plus and not s.supply[k]:
+                self._fill_market()  # ruling MK-5
+            self._end_turn(built=True)
+            return
+        j = k - NC
+        cost = LANDMARKS[j].cost
+        s.coins[seat] -= cost
+        s.landmarks[seat][j] = True
+        self._emit(Built(seat, card, cost))
+        lms = s.landmarks[seat]
+        if all(lms[w] for w in self._to_win):
+            s.winner = seat
+            self._end()
+            return
+        self._end_turn(built=True)
+
+    def _end_turn(self, *, built: bool) -> None:
+        s = self.s
+        seat = s.turn
+        lms = s.landmarks[seat]
+        if not built and lms[AIRPORT]:
+            self._receive(seat, AIRPORT_COINS, "airport")
+        dice = s.dice
+        if lms[AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]:
+            self._emit(ExtraTurn(seat))
+            self._start_turn(seat, extra=True)
+        else:
+            self._start_turn((seat + 1) % self.num_players, extra=False)
+
+    # ------------------------------------------------------------------ hooks
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        if isinstance(request, Shuffle):
+            self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
+            self._fill_market()
+            self._start_turn(0, extra=False)
+        elif request is TUNA_ROLL or request == TUNA_ROLL:
+            self._collect_income(self.s.total, sum(outcome))
+            self._resolve_purple_cards(0)
+        else:
+            self._rolled(outcome)
+
+    def _on_action(self, seat: int, action: Action) -> None:
+        t = type(action)
+        s = self.s
+        if t is Build:
+            self._build(seat, action.card)  # type: ignore[attr-defined]
+        elif t is Pass:
+            self._end_turn(built=False)
+        elif t is Roll:
+            self._request(ROLL_2 if action.dice == 2 else ROLL_1)  # type: ignore[attr-defined]
+        elif t is Reroll:
+            if action.again:  # type: ignore[attr-defined]
+                s.rerolled = True
+                self._ask_roll()
+            else:
+                self._roll_settled()
+        elif t is UsePort:
+            self._activate(s.total + (PORT_BONUS if action.add else 0))  # type: ignore[attr-defined]
+        elif t is TakeFrom:
+            self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")  # type: ignore[attr-defined]
+            self._resolve_purple_cards(s.purple_next + 1)
+        elif t is Swap:
+            assert isinstance(action, Swap)
+            g = CARD_INDEX[action.give]
+            tk = CARD_INDEX[action.take]
+            mine = s.cards[seat]
+            theirs = s.cards[action.seat]
+            mine[g] -= 1
+            theirs[g] += 1
+            theirs[tk] -= 1
+            mine[tk] += 1
+            self._emit(CardsSwapped(seat, action.give, action.seat, action.take))
+            self._resolve_purple_cards(s.purple_next + 1)
+        elif t is NoSwap:
+            self._resolve_purple_cards(s.purple_next + 1)
+        else:  # pragma: no cover - the base checked legality
+            raise IllegalAction(f"unexpected action {action}")
+
+    def _legal_actions(self) -> list[Action]:
+        p = self.prompt
+        assert p is not None
+        kind = p.kind
+        s = self.s
+        seat = p.seat
+        if kind == "build":
+            return self._build_choices(seat)
+        if kind == "dice":
+            return ROLL_CHOICES[:]
+        if kind == "reroll":
+            return REROLL_CHOICES[:]
+        if kind == "port":
+            return PORT_CHOICES[:]
+        if kind == "tv_station":
+            return [TakeFrom(o) for o in clockwise(seat, self.num_players, include_start=False)]
+        out: list[Action] = [NO_SWAP]  # business_center
+        mine = s.cards[seat]
+        for o in clockwise(seat, self.num_players, include_start=False):
+            theirs = s.cards[o]
+            for g in NOT_PURPLE:
+                if not mine[g]:
+                    continue
+                for t in NOT_PURPLE:
+                    if theirs[t] and t != g:
+                        out.append(Swap(CARDS[g].id, o, CARDS[t].id))
+        return out
+
+    def _build_choices(self, seat: int) -> list[Action]:
+        s = self.s
+        money = s.coins[seat]
+        city = s.cards[seat]
+        supply = s.supply
+        cost = self._cost
+        out: list[Action] = [PASS]
+        for i in range(NC):
+            if supply[i] and cost[i] <= money and not (IS_PURPLE[i] and city[i]):
+                out.append(BUILD[i])
+        lms = s.landmarks[seat]
+        for j in self._landmarks_in_play:
+            if not lms[j] and LANDMARKS[j].cost <= money:
+                out.append(BUILD_LANDMARK[j])
+        return out
+
+    def is_legal(self, action: Action) -> bool:
+        """Exact legality, faster than searching the legal list for the common decisions."""
+        p = self.prompt
+        if p is None:
+            return False
+        t = type(action)
+        if p.kind == "build":
+            if t is Pass:
+                return True
+            if t is not Build:
+                return False
+            k = BUILD_INDEX.get(action.card)  # type: ignore[attr-defined]
+            if k is None:
+                return False
+            s = self.s
+            money = s.coins[p.seat]
+            if k < NC:
+                return bool(
+                    s.supply[k]
+                    and self._cost[k] <= money
+                    and not (IS_PURPLE[k] and s.cards[p.seat][k])
+                )
+            j = k - NC
+            return (
+                j in self._landmarks_in_play
+                and not s.landmarks[p.seat][j]
+                and LANDMARKS[j].cost <= money
+            )
+        return action in self._legal_actions()
+
+    def _copy_state(self, other: Metropolia) -> None:
+        self.s = other.s.copy()
+
+    # ------------------------------------------------------------------ what seats see
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        s = self.s
+        cities = []
+        for p in range(self.num_players):
+            cities.append(
+                {
+                    "coins": s.coins[p],
+                    "cards": {CARDS[i].id: k for i, k in enumerate(s.cards[p]) if k},
+                    "landmarks": {
+                        LANDMARKS[j].id: s.landmarks[p][j] for j in self._landmarks_in_play
+                    },
+                }
+            )
+        view: dict[str, Any] = {
+            "edition": "plus" if self._plus else "base",
+            "turn": s.turn,
+            "turns": s.turns,
+            "dice": list(s.dice),
+            "total": s.total,
+            "cities": cities,
+            "market": {CARDS[i].id: k for i, k in enumerate(s.supply) if k},
+            "costs": {CARDS[i].id: self._cost[i] for i in range(NC) if s.supply[i]},
+            "winner": s.winner,
+        }
+        if self._plus:
+            view["stack_size"] = len(s.stack)
+        return view
+
+    def _secrets(self, seat: int | None) -> list[Any]:
+        stack = self.s.stack
+        if len(set(stack)) > 1:  # ruling MK-5: the stack order is the only secret
+            return [[CARDS[i].id for i in reversed(stack)]]
+        return []
+
+    def _result(self) -> Result:
+        s = self.s
+        scores = tuple(sum(1 for j in self._to_win if lm[j]) for lm in s.landmarks)
+        if s.winner is None:
+            return Result(scores, (), "turn limit reached (ruling MK-A3)")
+        return Result(scores, (s.winner,), "built all landmarks")
+
+    def max_actions(self) -> int:
+        """At most seven decisions a turn, and at most ``turn_limit`` turns (ruling MK-A3)."""
+        return self._turn_limit * DECISIONS_PER_TURN + 1
+
+    # ------------------------------------------------------------------ queries
+    def coins(self, seat: int) -> int:
+        """The coins ``seat`` holds."""
+        return self.s.coins[seat]
+
+    def count(self, seat: int, card: str) -> int:
+        """How many of establishment ``card`` the seat has built."""
+        return self.s.cards[seat][CARD_INDEX[card]]
+
+    def has(self, seat: int, landmark: str) -> bool:
+        """Whether the seat has built ``landmark``."""
+        return self.s.landmarks[seat][LANDMARK_INDEX[landmark]]

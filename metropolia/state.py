@@ -1,0 +1,55 @@
+"""The state of a game of Metropolia: purses, cities, the market and where the turn stands.
+
+Cards and landmarks are held as counts indexed like ``data.CARDS`` and ``data.LANDMARKS`` so
+that a copy is a handful of list copies (cheap clones for bots and search).
+"""
+
+from __future__ import annotations
+
+import attrs
+
+
+@attrs.define(slots=True)
+class MetroState:
+    """Everything that changes during a game."""
+
+    #: coins per seat
+    coins: list[int]
+    #: cards[seat][i]: how many of ``data.CARDS[i]`` the seat has built
+    cards: list[list[int]]
+    #: landmarks[seat][j]: whether the seat has built ``data.LANDMARKS[j]``
+    landmarks: list[list[bool]]
+    #: supply[i]: cards of ``data.CARDS[i]`` that can be built now (face up in Plus)
+    supply: list[int]
+    #: Plus: the hidden stack, top first, as card indices (the only secret, ruling MK-5)
+    stack: list[int] = attrs.Factory(list)
+    #: the seat whose turn it is
+    turn: int = 0
+    #: turns begun so far (extra turns included)
+    turns: int = 0
+    #: the dice of the current roll and their total (after the Port)
+    dice: tuple[int, ...] = ()
+    total: int = 0
+    #: the Radio Tower was used this turn
+    rerolled: bool = False
+    #: next purple card (index into data.CARDS) to resolve this turn
+    purple_next: int = 0
+    #: the seat that built all its landmarks
+    winner: int | None = None
+
+    def copy(self) -> MetroState:
+        """Return an independent copy."""
+        return MetroState(
+            self.coins[:],
+            [c[:] for c in self.cards],
+            [m[:] for m in self.landmarks],
+            self.supply[:],
+            self.stack[:],
+            self.turn,
+            self.turns,
+            self.dice,
+            self.total,
+            self.rerolled,
+            self.purple_next,
+            self.winner,
+        )
