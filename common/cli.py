@@ -159,9 +159,12 @@ def _game_group(info: GameInfo) -> click.Group:
             click.echo(f"{game.players[seat]}, {prompt.text if prompt else ''}")
             for i, a in enumerate(legal):
                 click.echo(f"  {i}: {a}")
-            answer = click.prompt("action (number, text, 'save FILE' or 'quit')").strip()
+            answer = click.prompt("action (number, text, 'undo', 'save FILE' or 'quit')").strip()
             if answer == "quit":
                 return
+            if answer == "undo":
+                _undo_to_human(game, bot_objs)
+                continue
             if answer.startswith("save "):
                 Path(answer[5:].strip()).write_text(game.to_json())
                 click.echo("saved")
@@ -269,12 +272,16 @@ def _game_group(info: GameInfo) -> click.Group:
     @group.command("replay")
     @click.argument("save_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
     @click.option("--seat", type=int, default=None, help="Show the log as this seat sees it.")
-    def replay_cmd(save_file: Path, seat: int | None) -> None:
-        """Load a save, check it by replaying it, and print its events."""
+    @click.option("--step", is_flag=True, help="Walk the game: Enter forward, b back, N to seek.")
+    def replay_cmd(save_file: Path, seat: int | None, step: bool) -> None:
+        """Load a save, check it by replaying it, and print its events (or walk it)."""
         try:
             game = load(save_file.read_text())
         except MetroError as exc:
             raise click.ClickException(str(exc)) from exc
+        if step:
+            _walk(info, save_file.read_text(), seat)
+            return
         for i, e in enumerate(game.events_for(seat)):
             click.echo(f"{i:5}  {json.dumps(e)}")
         click.echo(_render(info, game, seat))
@@ -290,10 +297,102 @@ def _game_group(info: GameInfo) -> click.Group:
         """Measure random self-play speed, clone and save/load times on this machine."""
         _bench(info, games, players, seed if seed is not None else 1, options)
 
+    @group.command("playthrough")
+    @_players_opt
+    @_seed_opt
+    @click.option("--bot-seed", type=int, default=0, show_default=True)
+    @click.option("--max-steps", type=int, default=None, help="Stop after this many steps.")
+    @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None)
+    @_option_opt
+    def playthrough_cmd(
+        players: int | None,
+        seed: int | None,
+        bot_seed: int,
+        max_steps: int | None,
+        out: Path | None,
+        options: tuple[str, ...],
+    ) -> None:
+        """Write a golden playthrough: every step's prompt, legal actions, events and views."""
+        from common.playthrough import playthrough
+
+        game = _new(info, players, _seed(seed), options)
+        text = playthrough(game, bot_seed=bot_seed, max_steps=max_steps)
+        if out is None:
+            click.echo(text, nl=False)
+        else:
+            out.write_text(text)
+
+    @group.command("soak")
+    @click.option("--games", "-n", type=int, default=20, show_default=True)
+    @_players_opt
+    @_seed_opt
+    @_option_opt
+    def soak_cmd(
+        games: int, players: int | None, seed: int | None, options: tuple[str, ...]
+    ) -> None:
+        """Play random games through every check of check_game; report a failing seed."""
+        from common.testing import ConformanceError, check_game
+
+        seed = _seed(seed)
+        parsed = _parse_options(options)
+        _new(info, players, seed, options)  # validates the options once, with a clear error
+        with click.progressbar(range(games), label="soaking", file=sys.stderr) as bar:
+            for i in bar:
+                try:
+                    check_game(
+                        lambda s: info.new_game(players=players, seed=s, **parsed),
+                        games=1,
+                        seed=seed + i,
+                    )
+                except ConformanceError as exc:
+                    raise click.ClickException(
+                        f"{exc}\nreproduce: metro {info.name} soak --games 1 --seed {seed + i}"
+                    ) from exc
+        click.echo(f"{games} games from seed {seed}: every check passed")
+
     if info.cli is not None:
         for name, cmd in info.cli.commands.items():
             group.add_command(cmd, name)
     return group
+
+
+def _undo_to_human(game: Game, bots: dict[int, Any]) -> None:
+    """Take back decisions until the last one a human took is undone."""
+    from common.events import ActionTaken
+
+    for i in range(len(game.events) - 1, -1, -1):
+        e = game.events[i]
+        if isinstance(e, ActionTaken) and e.seat not in bots:
+            game.undo(to=i)
+            click.echo("taken back")
+            return
+    click.echo("nothing of yours to take back")
+
+
+def _walk(info: GameInfo, text: str, seat: int | None) -> None:
+    from common.replay_cursor import Replay
+
+    cursor = Replay(text)
+    while True:
+        game = cursor.game
+        click.echo(_render(info, game, seat))
+        click.echo(f"step {cursor.position}/{cursor.length}")
+        answer = click.prompt(
+            "Enter: forward, b: back, N: seek, q: quit", default="", show_default=False
+        ).strip()
+        try:
+            if answer == "q":
+                return
+            if answer == "b":
+                cursor.back()
+            elif answer.isdigit():
+                cursor.seek(int(answer))
+            elif cursor.position < cursor.length:
+                cursor.forward()
+            else:
+                return
+        except MetroError as exc:
+            click.echo(str(exc))
 
 
 def _bench(

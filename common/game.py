@@ -315,6 +315,24 @@ class Game:
                 out.append(data)
         return out
 
+    def undo(self, to: int | None = None) -> None:
+        """Take back the last decision, or go back to the decision logged at index ``to``.
+
+        The chance outcomes and facts that followed are taken back too. Outcome k is always
+        drawn from the seed and k, so a roll taken back comes back the same when the same
+        decision is taken again: undo cannot fish for a better roll.
+        """
+        decisions = [i for i, e in enumerate(self._log) if isinstance(e, ActionTaken)]
+        if not decisions:
+            raise IllegalAction("nothing to undo: no decision has been taken")
+        if to is None:
+            to = decisions[-1]
+        elif to not in decisions:
+            shown = ", ".join(map(str, decisions[-_SHOWN_LEGAL:]))
+            raise IllegalAction(f"event {to} is not a decision; decisions are at: {shown}")
+        earlier = replay_into(type(self), list(self._log)[:to])
+        self.__dict__.update(earlier.__dict__)
+
     def clone(self) -> Self:
         """Return an independent copy that continues exactly like this game."""
         other = copy.copy(self)

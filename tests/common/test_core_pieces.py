@@ -115,18 +115,36 @@ def test_action_text_and_json_forms_round_trip() -> None:
         ([1, 2], "expected an object"),
     ],
 )
-def test_malformed_actions_raise_illegal_action_saying_what_is_wrong(bad: object, says: str) -> None:
+def test_malformed_actions_raise_illegal_action_saying_what_is_wrong(
+    bad: object, says: str
+) -> None:
     with pytest.raises(IllegalAction, match=says):
         ActionSet([Bid, Swap]).parse(bad)
 
 
 def test_codec_rejects_wrong_types_in_nested_fields() -> None:
     with pytest.raises(CodecError, match=r"seats\[1\]"):
-        Swap.from_json({"type": "Swap", "give": "a", "take": None, "seats": [1, "2"],
-                        "mode": "fast", "sure": False})
+        Swap.from_json(
+            {
+                "type": "Swap",
+                "give": "a",
+                "take": None,
+                "seats": [1, "2"],
+                "mode": "fast",
+                "sure": False,
+            }
+        )
     with pytest.raises(CodecError, match="one of"):
-        Swap.from_json({"type": "Swap", "give": "a", "take": None, "seats": [],
-                        "mode": "medium", "sure": False})
+        Swap.from_json(
+            {
+                "type": "Swap",
+                "give": "a",
+                "take": None,
+                "seats": [],
+                "mode": "medium",
+                "sure": False,
+            }
+        )
 
 
 def test_json_schema_describes_the_record() -> None:

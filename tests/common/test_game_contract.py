@@ -118,8 +118,12 @@ def test_options_are_recorded_in_the_first_event() -> None:
     g = Race(players=["Ann", "Bob"], seed=9, target=10)
     assert g.players == ("Ann", "Bob")
     assert g.events[0].to_json() == {
-        "type": "GameStarted", "game": "toyrace", "players": ["Ann", "Bob"], "seed": 9,
-        "options": {"target": 10}, "format": 1,
+        "type": "GameStarted",
+        "game": "toyrace",
+        "players": ["Ann", "Bob"],
+        "seed": 9,
+        "options": {"target": 10},
+        "format": 1,
     }
 
 
@@ -172,13 +176,20 @@ def _rechecksum(save: dict[str, Any]) -> dict[str, Any]:
         (lambda s: s.update(format="1"), "format must be an integer"),
         (lambda s: s.update(game="metrocity"), "of game 'metrocity', not 'toyrace'"),
         (lambda s: s["events"][3].update(outcome=[6, 6]), "checksum does not match"),
-        (lambda s: _rechecksum(s) if s["events"][5].update(outcome=[7]) is None else s,
-         "cannot be replayed|diverges"),
+        (
+            lambda s: _rechecksum(s) if s["events"][5].update(outcome=[7]) is None else s,
+            "cannot be replayed|diverges",
+        ),
         (lambda s: _rechecksum(s) if s["events"].pop(1) else s, "cannot be replayed|diverges"),
-        (lambda s: _rechecksum(s) if s["events"][4].update(seat="x") is None else s,
-         "bad event"),
-        (lambda s: _rechecksum(s) if s["events"].append({"type": "Moved", "seat": 0, "to": 99})
-         is None else s, "ends|diverges|engine waits"),
+        (lambda s: _rechecksum(s) if s["events"][4].update(seat="x") is None else s, "bad event"),
+        (
+            lambda s: (
+                _rechecksum(s)
+                if s["events"].append({"type": "Moved", "seat": 0, "to": 99}) is None
+                else s
+            ),
+            "ends|diverges|engine waits",
+        ),
     ],
 )
 def test_damaged_saves_raise_invalid_save(mutate: Any, says: str) -> None:

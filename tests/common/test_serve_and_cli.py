@@ -32,8 +32,11 @@ def test_serve_plays_a_game_through_new_legal_apply_resolve(server: Server) -> N
     r = ask(server, cmd="legal", id="g1")
     assert r["text"] == ["roll 1", "roll 2"]
     r = ask(server, cmd="apply", id="g1", action="roll 2", seat=1)
-    assert r["events"][0] == {"type": "ActionTaken", "seat": 1,
-                              "action": {"type": "Roll", "dice": 2}}
+    assert r["events"][0] == {
+        "type": "ActionTaken",
+        "seat": 1,
+        "action": {"type": "Roll", "dice": 2},
+    }
     r = ask(server, cmd="resolve", id="g1", outcome=[3, 4])
     assert r["events"][1] == {"type": "Moved", "seat": 1, "to": 7}
     view = ask(server, cmd="view", id="g1", seat=0)["view"]
@@ -112,7 +115,8 @@ def test_cli_lists_and_runs_the_generic_commands(toy_registered: object, tmp_pat
 
 def test_cli_play_accepts_numbers_and_text_and_refuses_bad_input(toy_registered: object) -> None:
     r = CliRunner().invoke(
-        main, ["toyrace", "play", "--seed", "2", "-b", "human,random", "-o", "target=10"],
+        main,
+        ["toyrace", "play", "--seed", "2", "-b", "human,random", "-o", "target=10"],
         input="9\nfly\n0\n" + "roll 2\n" * 20,
     )
     assert r.exit_code == 0, r.output
@@ -139,3 +143,31 @@ def test_parallel_simulation_equals_the_serial_run(toy_registered: object) -> No
     serial = simulate("toyrace", games=12, players=3, seed=40, bot_names=["random"])
     parallel = simulate("toyrace", games=12, players=3, seed=40, bot_names=["random"], jobs=2)
     assert serial == parallel
+
+
+def test_cli_playthrough_soak_and_replay_walk(toy_registered: object, tmp_path: Any) -> None:
+    runner = CliRunner()
+    out = tmp_path / "p.txt"
+    r = runner.invoke(main, ["toyrace", "playthrough", "--seed", "3", "--out", str(out)])
+    assert r.exit_code == 0 and out.read_text().startswith("game: toyrace")
+    r = runner.invoke(main, ["toyrace", "soak", "-n", "2", "--seed", "5"])
+    assert r.exit_code == 0 and "every check passed" in r.output
+    from common import RandomBot, play
+    from tests.common.toygame import Race
+
+    g = Race(players=2, seed=5)
+    play(g, [RandomBot(1), RandomBot(2)])
+    path = tmp_path / "g.json"
+    path.write_text(g.to_json())
+    r = runner.invoke(main, ["toyrace", "replay", str(path), "--step"], input="\n\nb\n3\nq\n")
+    assert r.exit_code == 0 and "step 2/" in r.output and "step 3/" in r.output
+
+
+def test_cli_play_undo_takes_back_the_humans_last_decision(toy_registered: object) -> None:
+    r = CliRunner().invoke(
+        main,
+        ["toyrace", "play", "--seed", "2", "-b", "human,random", "-o", "target=10"],
+        input="undo\n0\nundo\n" + "1\n" * 20,
+    )
+    assert r.exit_code == 0, r.output
+    assert "nothing of yours to take back" in r.output and "taken back" in r.output

@@ -1,0 +1,56 @@
+"""Golden playthroughs: a readable text record of a whole game, step by step.
+
+For each step: who is asked what, the legal actions in text form, the choice or the chance
+request and its outcome, the events, and every seat's view. A change in any rule's behaviour
+shows up as a diff of this file.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from common.bots import RandomBot
+from common.game import Game
+
+
+def _line(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"))
+
+
+def playthrough(game: Game, *, bot_seed: int = 0, max_steps: int | None = None) -> str:
+    """Play ``game`` with random bots (seeded by ``bot_seed``) and return its playthrough text."""
+    bots = [RandomBot(bot_seed * 1000 + s) for s in range(game.num_players)]
+    out = [
+        f"game: {game.name}",
+        f"players: {', '.join(game.players)}",
+        f"seed: {game.seed}",
+        f"options: {_line(dict(game.options))}",
+        f"bots: random (seed {bot_seed})",
+        "",
+    ]
+    step = 0
+    while not game.is_over and (max_steps is None or step < max_steps):
+        step += 1
+        out.append(f"## step {step}")
+        if game.chance is not None:
+            out.append(f"chance: {game.chance.describe()}")
+            events = game.resolve()
+        else:
+            prompt = game.prompt
+            assert prompt is not None
+            out.append(f"prompt: seat {prompt.seat} {prompt.kind}: {prompt.text}")
+            legal = game.legal_actions()
+            out.append("legal: " + " | ".join(str(a) for a in legal))
+            action = bots[prompt.seat].choose(game, prompt.seat)
+            out.append(f"chosen: {action}")
+            events = game.apply(action)
+        out.extend(f"event: {_line(e.to_json())}" for e in events)
+        for seat in [None, *range(game.num_players)]:
+            out.append(f"view {'-' if seat is None else seat}: {_line(game.view(seat)['state'])}")
+        out.append("")
+    if game.is_over:
+        out.append(f"result: {_line(game.result().to_json())}")
+    else:
+        out.append(f"(stopped after {step} steps)")
+    return "\n".join(out) + "\n"
