@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from common.errors import IllegalAction, InvalidSave
+from common.errors import IllegalAction
 from common.events import ActionTaken, ChanceResolved, Event
-from common.game import Game, load_data, replay_into
-from common.registry import get
+from common.game import Game, replay_into
+from common.registry import load
 
 _CHECKPOINT_EVERY = 64
 
@@ -20,16 +20,8 @@ class Replay:
     """
 
     def __init__(self, save: str | bytes | dict[str, Any]) -> None:
-        import json
-
-        data = json.loads(save) if isinstance(save, str | bytes) else save
-        if not isinstance(data, dict) or not isinstance(data.get("game"), str):
-            raise InvalidSave("a save is a JSON object naming its game")
-        try:
-            cls = get(data["game"]).cls
-        except KeyError as exc:
-            raise InvalidSave(str(exc.args[0])) from exc
-        full = load_data(cls, data)  # validates the whole save once
+        full = load(save)  # validates the whole save once
+        cls = type(full)
         self._cls: type[Game] = cls
         self._events: list[Event] = list(full.events)
         self._steps = [
