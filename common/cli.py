@@ -322,6 +322,26 @@ def _game_group(info: GameInfo) -> click.Group:
         else:
             out.write_text(text)
 
+    @group.command("schema")
+    @click.option(
+        "--out",
+        type=click.Path(file_okay=False, path_type=Path),
+        default=None,
+        help="Write action/event/view/save .schema.json files into this folder.",
+    )
+    def schema_cmd(out: Path | None) -> None:
+        """Print (or write) the JSON Schemas of this game's actions, events, views and saves."""
+        from common.schema import schemas_for
+
+        found = schemas_for(cls)
+        if out is None:
+            click.echo(json.dumps(found, indent=2))
+            return
+        out.mkdir(parents=True, exist_ok=True)
+        for kind, schema in found.items():
+            (out / f"{info.name}.{kind}.schema.json").write_text(json.dumps(schema, indent=2))
+        click.echo(f"wrote {len(found)} schemas to {out}")
+
     @group.command("soak")
     @click.option("--games", "-n", type=int, default=20, show_default=True)
     @_players_opt

@@ -85,12 +85,22 @@ def _check_views(game: Game, where: str) -> None:
                 raise ConformanceError(f"{where}: events for {seat} reveal a secret: {secret!r}")
 
 
+def _schema_checker(cls: type[Game]) -> Any:
+    try:
+        from common.schema import SchemaChecker
+
+        return SchemaChecker(cls)
+    except ImportError:  # jsonschema is a test extra; without it the schemas are not checked
+        return None
+
+
 class _Checker:
     def __init__(self, factory: Factory, seed: int, noise: int) -> None:
         self.factory = factory
         self.seed = seed
         self.noise = noise
         self.seen: list[Action] = []
+        self.schemas: Any = None
 
     def fail(self, step: int, msg: str) -> ConformanceError:
         return ConformanceError(f"game seed {self.seed}, step {step}: {msg}")
@@ -110,6 +120,8 @@ class _Checker:
         game = self.factory(self.seed)
         bot = RandomBot(self.seed)
         cls = type(game)
+        if deep:
+            self.schemas = _schema_checker(cls)
         limit = game.max_actions()
         step = 0
         checkpoints = {*range(1, 11), *(2**k for k in range(4, 40))}
@@ -167,13 +179,26 @@ class _Checker:
                 raise self.fail(step, f"the game passed its declared maximum of {limit} actions")
         if deep:
             _check_views(game, f"game seed {self.seed}, end")
+            self.check_schemas(game, step, None)
             again = replay_into(cls, list(game.events))
             if again.to_json() != game.to_json():
                 raise self.fail(step, "replay(events) does not rebuild the same game")
             game.result()
         return game
 
+    def check_schemas(self, game: Game, step: int, action: Action | None) -> None:
+        if self.schemas is None:
+            return
+        problems = self.schemas.errors("save", json.loads(game.to_json()))
+        for seat in [None, *range(game.num_players)]:
+            problems += self.schemas.errors("view", game.view(seat))
+        if action is not None:
+            problems += self.schemas.errors("action", action.to_json())
+        if problems:
+            raise self.fail(step, f"JSON does not fit the game's schema: {problems[:3]}")
+
     def check_copies(self, game: Game, cls: type[Game], step: int, action: Action) -> None:
+        self.check_schemas(game, step, action)
         before = fingerprint(game)
         text = game.to_json()
         twin = game.clone()
