@@ -322,6 +322,59 @@ def _game_group(info: GameInfo) -> click.Group:
         else:
             out.write_text(text)
 
+    @group.command("tournament")
+    @click.option(
+        "--bots",
+        "-b",
+        default="random,heuristic",
+        show_default=True,
+        help="Comma-separated bots; every ordered pair meets.",
+    )
+    @click.option(
+        "--games", "-n", type=int, default=20, show_default=True, help="Games per pairing."
+    )
+    @_players_opt
+    @_seed_opt
+    @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
+    @_option_opt
+    def tournament_cmd(
+        bots: str,
+        games: int,
+        players: int | None,
+        seed: int | None,
+        as_json: bool,
+        options: tuple[str, ...],
+    ) -> None:
+        """Round robin: one bot against another in the other seats, seats rotating."""
+        from common.tournament import tournament
+
+        seed = _seed(seed)
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        probe = _new(info, players, seed, options)
+        _bot_list(info, bots, len(names))
+        table = tournament(
+            info.name,
+            names,
+            games=games,
+            seed=seed,
+            players=probe.num_players,
+            options=dict(probe.options),
+        )
+        if as_json:
+            click.echo(json.dumps(table, indent=2))
+            return
+        click.echo(
+            f"{info.name}: {probe.num_players} players, {games} games per pairing, "
+            f"seed {seed}; one bot against the other in every other seat"
+        )
+        click.echo(f"{'bot':<12}{'against':<12}{'win rate':>10}{'95% CI':>18}{'fair':>8}")
+        for r in table["pairings"]:
+            ci = f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}"
+            click.echo(
+                f"{r['bot']:<12}{r['against']:<12}{r['win_rate']:>10.1%}{ci:>18}"
+                f"{r['fair_share']:>8.1%}"
+            )
+
     @group.command("schema")
     @click.option(
         "--out",

@@ -349,6 +349,18 @@ class Game:
         """The most decisions a game with these options can take (checked by check_game)."""
         return 100_000
 
+    def determinize(self, seat: int, rng: Any) -> Self:
+        """A copy in which what ``seat`` cannot see is redrawn with ``rng`` (for search bots).
+
+        The default is a plain clone, right for games whose only secrets are future chance
+        outcomes. A game with hidden state (hands, deck orders) overrides it.
+        """
+        return self.clone()
+
+    def estimate(self) -> tuple[float, ...] | None:
+        """A game's own estimate of each seat's chance to win, for cut-off searches (optional)."""
+        return None
+
     def _secrets(self, seat: int | None) -> list[Any]:
         """JSON values that ``seat`` must never see (hands, deck orders)."""
         return []

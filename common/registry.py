@@ -17,6 +17,9 @@ from common.game import Game, load_data, replay_into
 
 BotFactory = Callable[[int], Bot]
 
+#: the search budget of the ``mcts`` bot every game gets (iterations per decision)
+MCTS_ITERATIONS = 100
+
 
 @attrs.frozen
 class GameInfo:
@@ -30,17 +33,21 @@ class GameInfo:
     description: str = ""
 
     def bot_factory(self, name: str) -> BotFactory:
-        """The factory of the bot called ``name`` (``random`` is always there)."""
+        """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there)."""
         if name in self.bots:
             return self.bots[name]
         if name == "random":
             return RandomBot
-        known = ", ".join(sorted({"random", *self.bots}))
+        if name == "mcts":
+            from common.mcts import mcts_factory
+
+            return mcts_factory(iterations=MCTS_ITERATIONS)  # type: ignore[no-any-return]
+        known = ", ".join(sorted({"random", "mcts", *self.bots}))
         raise KeyError(f"no bot {name!r} for {self.name}; bots: {known}")
 
     def bot_names(self) -> list[str]:
-        """The names of this game's bots, ``random`` included."""
-        return sorted({"random", *self.bots})
+        """The names of this game's bots, ``random`` and ``mcts`` included."""
+        return sorted({"random", "mcts", *self.bots})
 
     @property
     def name(self) -> str:

@@ -171,3 +171,24 @@ def test_cli_play_undo_takes_back_the_humans_last_decision(toy_registered: objec
     )
     assert r.exit_code == 0, r.output
     assert "nothing of yours to take back" in r.output and "taken back" in r.output
+
+
+def test_cli_tournament_reports_win_rates_with_intervals(toy_registered: object) -> None:
+    r = CliRunner().invoke(
+        main, ["toyrace", "tournament", "-b", "random,mcts", "-n", "4", "--seed", "1", "--json"]
+    )
+    assert r.exit_code == 0, r.output
+    table = json.loads(r.output)
+    assert [(p["bot"], p["against"]) for p in table["pairings"]] == [
+        ("random", "mcts"),
+        ("mcts", "random"),
+    ]
+    for p in table["pairings"]:
+        assert 0 <= p["ci95"][0] <= p["win_rate"] <= p["ci95"][1] <= 1
+
+
+def test_wilson_interval_matches_known_values() -> None:
+    from common.tournament import wilson
+
+    low, high = wilson(8, 10)
+    assert round(low, 3) == 0.490 and round(high, 3) == 0.943
