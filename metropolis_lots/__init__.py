@@ -1,0 +1,83 @@
+"""Metropolis (Sid Sackson): an 80-lot claim board, buildings and a scoring chart.
+
+The board geometry, the building floor plans and the scoring chart are reconstructions
+(rulings MS-1, MS-3, MS-4) shipped as replaceable JSON files in ``metropolis_lots/data/``;
+the chart can be swapped per game with the ``chart`` option (``-o chart=FILE``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common import GameInfo, InvalidSave
+from common.game import load_data
+from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
+from metropolis_lots.bots import HeuristicBot, RandomBot
+from metropolis_lots.events import (
+    BuildingPut,
+    BuildingScored,
+    ChoiceSkipped,
+    FinalRound,
+    LotGiven,
+    LotOffered,
+    LotsDealt,
+    LotTaken,
+    PoolAnswered,
+    PoolProposed,
+    TradeAnswered,
+    TradeProposed,
+)
+from metropolis_lots.render import render_text
+from metropolis_lots.rules import Metropolis
+
+
+def new_game(players: int = 3, seed: int | None = None, **rule_options: Any) -> Metropolis:
+    """Start a game of Metropolis for 2 to 5 players (options: see ``Metropolis.options_spec``)."""
+    return Metropolis(players=players, seed=seed, **rule_options)
+
+
+def load(text: str | bytes | dict[str, Any]) -> Metropolis:
+    """Restore a game of Metropolis from its save (``game.to_json()``)."""
+    game = load_data(Metropolis, text)
+    if not isinstance(game, Metropolis):  # pragma: no cover - load_data builds this class
+        raise InvalidSave("not a Metropolis save")
+    return game
+
+
+INFO = GameInfo(
+    cls=Metropolis,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    render_text=render_text,  # type: ignore[arg-type]
+    description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "
+    "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
+    "chart with -o chart=FILE.",
+)
+
+__all__ = [
+    "INFO",
+    "Accept",
+    "Build",
+    "BuildingPut",
+    "BuildingScored",
+    "ChoiceSkipped",
+    "Decline",
+    "Done",
+    "FinalRound",
+    "Give",
+    "HeuristicBot",
+    "LotGiven",
+    "LotOffered",
+    "LotTaken",
+    "LotsDealt",
+    "Metropolis",
+    "Pass",
+    "PoolAnswered",
+    "PoolProposed",
+    "Propose",
+    "RandomBot",
+    "Take",
+    "TradeAnswered",
+    "TradeProposed",
+    "load",
+    "new_game",
+]

@@ -1,0 +1,306 @@
+"""The facts of Metropolis as data: board geometry, building floor plans, the scoring chart.
+
+All three are reconstructions (rulings MS-1, MS-3, MS-4) shipped as JSON files in ``data/``
+beside this module; every lot list (districts, neighbours, park view, river, centre) and every
+building placement is computed from them, so replacing a file changes the game without code.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from common import InvalidOption
+
+DATA_DIR = Path(__file__).with_name("data")
+LOCATIONS = ("park_view", "river", "centre")
+
+
+def _read(path: Path, what: str) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise InvalidOption(f"cannot read the {what} file {str(path)!r}: {exc.strerror}") from exc
+    except ValueError as exc:
+        raise InvalidOption(f"the {what} file {str(path)!r} is not JSON: {exc}") from exc
+
+
+# ---------------------------------------------------------------------------------- board
+@attrs.frozen
+class Board:
+    """The 80 lots: districts of 2x5, orthogonal neighbours and the three locations (MS-1)."""
+
+    lots: tuple[int, ...]
+    districts: tuple[int, ...]
+    rows: int
+    cols: int
+    position: Mapping[int, tuple[int, int]]
+    neighbours: Mapping[int, tuple[int, ...]]
+    park_view: frozenset[int]
+    river: frozenset[int]
+    centre: frozenset[int]
+
+    def district_of(self, lot: int) -> int:
+        """The district of a lot: its first digit."""
+        return lot // 10
+
+    def locations_of(self, lots: tuple[int, ...]) -> frozenset[str]:
+        """The locations a building on ``lots`` has: any lot having it counts (ruling MS-4)."""
+        found = set()
+        for name, where in (
+            ("park_view", self.park_view),
+            ("river", self.river),
+            ("centre", self.centre),
+        ):
+            if any(lot in where for lot in lots):
+                found.add(name)
+        return frozenset(found)
+
+
+def board_from_json(data: Any) -> Board:
+    """Compute the board from its one geometry description (ruling MS-1)."""
+    rows = int(data["district_rows"])
+    cols = int(data["district_cols"])
+    layout: list[list[str]] = data["layout"]
+    position: dict[int, tuple[int, int]] = {}
+    park_cells: set[tuple[int, int]] = set()
+    districts = []
+    for lr, line in enumerate(layout):
+        for lc, cell in enumerate(line):
+            if cell == data["park_view"]["touches"]:
+                park_cells.update(
+                    (lr * rows + r, lc * cols + c) for r in range(rows) for c in range(cols)
+                )
+                continue
+            d = int(cell)
+            districts.append(d)
+            for r in range(rows):
+                for c in range(cols):
+                    position[d * 10 + r * cols + c] = (lr * rows + r, lc * cols + c)
+    lots = tuple(sorted(position))
+    at = {p: lot for lot, p in position.items()}
+    neighbours = {}
+    for lot, (r, c) in position.items():
+        near = [at.get(p) for p in ((r - 1, c), (r, c - 1), (r, c + 1), (r + 1, c))]
+        # ruling MS-2: lots of different districts are never neighbours
+        neighbours[lot] = tuple(sorted(n for n in near if n is not None and n // 10 == lot // 10))
+    corners = bool(data["park_view"]["corners"])
+    steps = [(dr, dc) for dr in (-1, 0, 1) for dc in (-1, 0, 1) if (dr, dc) != (0, 0)]
+    if not corners:
+        steps = [(dr, dc) for dr, dc in steps if dr == 0 or dc == 0]
+    park_view = frozenset(
+        lot
+        for lot, (r, c) in position.items()
+        if any((r + dr, c + dc) in park_cells for dr, dc in steps)
+    )
+    # the river runs along the border between two layout rows, under the listed layout columns
+    top, bottom = data["river"]["between_layout_rows"]
+    river_cols = set(data["river"]["layout_cols"])
+    river = frozenset(
+        lot
+        for lot, (r, c) in position.items()
+        if c // cols in river_cols
+        and ((r // rows == top and r % rows == rows - 1) or (r // rows == bottom and r % rows == 0))
+    )
+    centre_d = set(data["centre"]["districts"])
+    centre = frozenset(lot for lot in lots if lot // 10 in centre_d)
+    return Board(
+        lots, tuple(sorted(districts)), rows, cols, position, neighbours, park_view, river, centre
+    )
+
+
+# ---------------------------------------------------------------------------------- buildings
+@attrs.frozen
+class Model:
+    """One building model of the supply: its chart kind, copies and floor plan (MS-3)."""
+
+    id: str
+    kind: str
+    count: int
+    cells: tuple[tuple[int, int], ...]
+
+    @property
+    def size(self) -> int:
+        """How many lots it covers."""
+        return len(self.cells)
+
+
+def rotations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
+    """The distinct rotations of a floor plan (no reflections: ruling MS-3), normalised."""
+    out: list[tuple[tuple[int, int], ...]] = []
+    shape = list(cells)
+    for _ in range(4):
+        r0 = min(r for r, _ in shape)
+        c0 = min(c for _, c in shape)
+        norm = tuple(sorted((r - r0, c - c0) for r, c in shape))
+        if norm not in out:
+            out.append(norm)
+        shape = [(c, -r) for r, c in shape]
+    return out
+
+
+@attrs.frozen
+class Placement:
+    """Where a model fits in a district: its lots (ascending) and their bitmask in the district."""
+
+    lots: tuple[int, ...]
+    mask: int
+
+
+def placements_in(board: Board, model: Model, district: int) -> tuple[Placement, ...]:
+    """Every placement of ``model`` inside ``district`` (rotations, no reflections)."""
+    found: dict[tuple[int, ...], Placement] = {}
+    for shape in rotations(model.cells):
+        height = 1 + max(r for r, _ in shape)
+        width = 1 + max(c for _, c in shape)
+        for r0 in range(board.rows - height + 1):
+            for c0 in range(board.cols - width + 1):
+                idx = sorted((r0 + r) * board.cols + c0 + c for r, c in shape)
+                lots = tuple(district * 10 + i for i in idx)
+                mask = sum(1 << i for i in idx)
+                found.setdefault(lots, Placement(lots, mask))
+    return tuple(found[k] for k in sorted(found))
+
+
+def models_from_json(data: Any) -> tuple[Model, ...]:
+    """Read the building models."""
+    return tuple(
+        Model(m["id"], m["kind"], int(m["count"]), tuple((int(r), int(c)) for r, c in m["cells"]))
+        for m in data["models"]
+    )
+
+
+# ---------------------------------------------------------------------------------- chart
+@attrs.frozen
+class ChartRow:
+    """One row of the scoring chart."""
+
+    base: int
+    location: Mapping[str, int]
+    per_building: Mapping[str, int]
+    forbidden: frozenset[str]
+
+
+@attrs.frozen
+class Chart:
+    """The scoring chart (ruling MS-4): a row per building kind; "No" pairs are symmetric."""
+
+    rows: Mapping[str, ChartRow]
+    source: str
+
+    def forbids(self, a: str, b: str) -> bool:
+        """True when kinds ``a`` and ``b`` may not stand in the same district (either way)."""
+        return b in self.rows[a].forbidden or a in self.rows[b].forbidden
+
+
+def chart_from_json(data: Any, kinds: frozenset[str], source: str) -> Chart:
+    """Validate a chart's shape and read it; InvalidOption names what is wrong and what fits."""
+
+    def bad(msg: str) -> InvalidOption:
+        return InvalidOption(
+            f"chart {source}: {msg}. A chart is an object with 'kinds': {{kind: {{'base': int, "
+            f"'location': {{{'|'.join(LOCATIONS)}: int}}, 'per_building': {{kind: int}}, "
+            f"'forbidden': [kind, ...]}}}} for the kinds {sorted(kinds)}"
+        )
+
+    if not isinstance(data, dict) or not isinstance(data.get("kinds"), dict):
+        raise bad("no 'kinds' object")
+    table = data["kinds"]
+    if set(table) != kinds:
+        missing = sorted(kinds - set(table))
+        extra = sorted(set(table) - kinds)
+        raise bad(f"kinds missing {missing}, unknown {extra}")
+    rows = {}
+    for kind in sorted(table):
+        row = table[kind]
+        if not isinstance(row, dict) or set(row) != {
+            "base",
+            "location",
+            "per_building",
+            "forbidden",
+        }:
+            raise bad(f"row {kind!r} must have exactly base, location, per_building, forbidden")
+        base = row["base"]
+        if not isinstance(base, int) or isinstance(base, bool):
+            raise bad(f"row {kind!r}: base must be an integer, got {base!r}")
+        loc = row["location"]
+        if not isinstance(loc, dict) or not set(loc) <= set(LOCATIONS):
+            raise bad(f"row {kind!r}: location keys must be among {list(LOCATIONS)}")
+        per = row["per_building"]
+        if not isinstance(per, dict) or not set(per) <= kinds:
+            raise bad(f"row {kind!r}: per_building keys must be building kinds")
+        for what, m in (("location", loc), ("per_building", per)):
+            for k, v in m.items():
+                if not isinstance(v, int) or isinstance(v, bool):
+                    raise bad(f"row {kind!r}: {what}[{k!r}] must be an integer, got {v!r}")
+        forb = row["forbidden"]
+        if not isinstance(forb, list) or not set(forb) <= kinds:
+            raise bad(f"row {kind!r}: forbidden must be a list of building kinds")
+        rows[kind] = ChartRow(base, dict(loc), dict(per), frozenset(forb))
+    return Chart(rows, source)
+
+
+# ---------------------------------------------------------------------------------- loading
+@attrs.frozen
+class Rules:
+    """Everything the engine reads from data: board, models, placements, pool sizes, chart."""
+
+    board: Board
+    models: tuple[Model, ...]
+    model_by_id: Mapping[str, Model]
+    #: placements[model index][district] -> placements of that model in that district
+    placements: tuple[Mapping[int, tuple[Placement, ...]], ...]
+    pool_sizes: frozenset[int]
+    chart: Chart
+    #: forbidden[kind] -> kinds that may not share its district
+    forbidden: Mapping[str, frozenset[str]]
+
+
+@cache
+def default_board() -> Board:
+    """The shipped board (reconstruction, ruling MS-1)."""
+    return board_from_json(_read(DATA_DIR / "board.json", "board"))
+
+
+@cache
+def _buildings() -> tuple[tuple[Model, ...], frozenset[int]]:
+    data = _read(DATA_DIR / "buildings.json", "buildings")
+    return models_from_json(data), frozenset(int(x) for x in data["pool_sizes"])
+
+
+@cache
+def _load_chart(path: str | None) -> Chart:
+    models, _ = _buildings()
+    kinds = frozenset(m.kind for m in models)
+    if path is None:
+        return chart_from_json(_read(DATA_DIR / "chart.json", "chart"), kinds, "(built in)")
+    return chart_from_json(_read(Path(path), "chart"), kinds, repr(path))
+
+
+def check_chart_option(value: Any) -> bool:
+    """Validate the ``chart`` option: None (the shipped chart) or a path to a valid chart file."""
+    if value is None:
+        return True
+    if not isinstance(value, str) or not value:
+        raise InvalidOption(f"option chart={value!r} is not allowed; expected a file path or null")
+    # a file given by path may have changed since it was last read
+    _load_chart.cache_clear()
+    rules_for.cache_clear()
+    _load_chart(value)
+    return True
+
+
+@cache
+def rules_for(chart_path: str | None) -> Rules:
+    """The data of a game using the chart at ``chart_path`` (None: the shipped one)."""
+    board = default_board()
+    models, pool = _buildings()
+    chart = _load_chart(chart_path)
+    placements = tuple({d: placements_in(board, m, d) for d in board.districts} for m in models)
+    forbidden = {k: frozenset(o for o in chart.rows if chart.forbids(k, o)) for k in chart.rows}
+    return Rules(board, models, {m.id: m for m in models}, placements, pool, chart, forbidden)

@@ -1,0 +1,645 @@
+"""Metropolis (Sid Sackson): the Game subclass, reading like the rulebook's turn.
+
+A turn: propose lot exchanges (ruling MS-9), choose one of the four offered lots and take it
+or give it away (MS-6), the offer is refilled (a draw), then put up at most one building
+(MS-7). When all lots are out every seat gets one last building turn (MS-8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from common import (
+    Action,
+    ActionSet,
+    Draw,
+    Game,
+    InvalidOption,
+    Option,
+    Result,
+    winners_by_score,
+)
+from common.chance import ChanceRequest
+from common.seats import clockwise
+from metropolis_lots.actions import (
+    ALL_ACTIONS,
+    Accept,
+    Build,
+    Decline,
+    Done,
+    Give,
+    Pass,
+    Propose,
+    Take,
+)
+from metropolis_lots.data import Rules, check_chart_option, rules_for
+from metropolis_lots.events import (
+    ALL_EVENTS,
+    BuildingPut,
+    BuildingScored,
+    ChoiceSkipped,
+    FinalRound,
+    LotGiven,
+    LotOffered,
+    LotsDealt,
+    LotTaken,
+    PoolAnswered,
+    PoolProposed,
+    TradeAnswered,
+    TradeProposed,
+)
+from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
+
+#: ruling MS-5: lots dealt to each seat by player count
+DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
+#: ruling MS-5: the chip supply by colour, in the rulebook's order
+CHIPS = {"white": 30, "green": 30, "blue": 20, "yellow": 15, "pink": 15}
+#: ruling MS-5: colours by player count (4 players choose: option ``colours``)
+COLOURS = {2: ("white", "green"), 3: ("white", "green", "blue"), 5: tuple(CHIPS)}
+DEFAULT_FOUR = ("white", "green", "blue", "yellow")
+#: ruling MS-6: a district is free to claim while fewer than this many lots are occupied
+FREE_UNTIL = 5
+OFFER_SIZE = 4
+
+
+def _check_colours(value: Any) -> bool:
+    if value is None:
+        return True
+    if not isinstance(value, str):
+        raise InvalidOption(f"option colours={value!r} is not allowed; expected e.g. 'white,blue'")
+    names = value.split(",")
+    if len(set(names)) != len(names) or not set(names) <= set(CHIPS):
+        raise InvalidOption(
+            f"option colours={value!r} is not allowed; expected distinct colours from "
+            f"{list(CHIPS)}, comma-separated"
+        )
+    return True
+
+
+def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
+    """The chart value of building ``index`` among ``buildings`` (ruling MS-4), at least 0."""
+    b = buildings[index]
+    row = rules.chart.rows[b.kind]
+    value = row.base
+    for loc in rules.board.locations_of(b.lots):
+        value += row.location.get(loc, 0)
+    district = b.district
+    for j, other in enumerate(buildings):
+        if j != index and other.district == district:
+            value += row.per_building.get(other.kind, 0)
+    return max(0, value)
+
+
+def split_value(value: int, building: Building) -> list[tuple[int, int]]:
+    """Credit a value by lots contributed, rounded down, the rest to the builder (MS-7)."""
+    size = len(building.lots)
+    credited = {seat: value * n // size for seat, n in building.shares}
+    credited[building.owner] += value - sum(credited.values())
+    return sorted(credited.items())
+
+
+def scores_of(rules: Rules, buildings: Sequence[Building], players: int) -> list[int]:
+    """Every seat's total building value now."""
+    scores = [0] * players
+    for i, b in enumerate(buildings):
+        for seat, v in split_value(building_value(rules, buildings, i), b):
+            scores[seat] += v
+    return scores
+
+
+class Metropolis(Game):
+    """Metropolis: claim lots on an 80-lot board, put up buildings, score them from the chart."""
+
+    name = "metropolis_lots"
+    title = "Metropolis"
+    min_players = 2
+    max_players = 5
+    options_spec = {
+        "chart": Option(
+            None,
+            help="path of a scoring-chart JSON file replacing the shipped chart, which is a "
+            "reconstruction (ruling MS-4); null: the shipped one",
+            check=check_chart_option,
+            expects="a chart file path",
+        ),
+        "colours": Option(
+            None,
+            help="4 players: the chip colours chosen, comma-separated (default "
+            "white,green,blue,yellow; ruling MS-5)",
+            check=_check_colours,
+            expects="comma-separated colours",
+        ),
+        "trade_proposals": Option(
+            3,
+            choices=tuple(range(11)),
+            help="lot-exchange proposals allowed per turn before choosing a lot (ruling MS-9)",
+        ),
+        "pool_proposals": Option(
+            3,
+            choices=tuple(range(6)),
+            help="declined pooled-building proposals allowed per turn (ruling MS-A4)",
+        ),
+    }
+    actions = ActionSet(ALL_ACTIONS)
+    game_events = ALL_EVENTS
+
+    s: MetropolisState
+    r: Rules
+    #: the last computed choice or building list, for (phase, seat); dropped on any change
+    _memo_key: tuple[str, int] | None
+    _memo: list[Action]
+
+    # ------------------------------------------------------------------ set-up (seed: Setup)
+    def _setup(self) -> None:
+        self._memo_key = None
+        self._memo = []
+        self.r = rules_for(self.options["chart"])
+        n = self.num_players
+        chosen = self.options["colours"]
+        if chosen is not None and n != 4:
+            raise InvalidOption("option colours is only for 4 players (they choose, ruling MS-5)")
+        if n == 4:
+            colours = tuple(chosen.split(",")) if chosen is not None else DEFAULT_FOUR
+            if len(colours) != 4:
+                raise InvalidOption(f"option colours names {len(colours)} colours; 4 are needed")
+        else:
+            colours = COLOURS[n]
+        self.s = MetropolisState(
+            owner=[NO_ONE] * LOT_SLOTS,
+            building_at=[NO_ONE] * LOT_SLOTS,
+            buildings=[],
+            supply=[m.count for m in self.r.models],
+            chips=[CHIPS[c] for c in colours],
+            colours=colours,
+            offer=[],
+            stack=list(self.r.board.lots),
+        )
+        self._request(Draw("lots", tuple(self.s.stack), DEAL[n] * n))
+
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        self._memo_key = None
+        s = self.s
+        for lot in outcome:
+            s.stack.remove(lot)
+        if s.phase == "deal":
+            self.deal_lots(outcome)
+            s.phase = "offer"
+            self._request(Draw("lots", tuple(s.stack), OFFER_SIZE))
+            return
+        for lot in outcome:
+            s.offer.append(lot)
+            self._emit(LotOffered(lot))
+        if s.phase == "offer":
+            self.begin_turn(0)  # ruling MS-A1: seat 0 goes first
+        else:
+            self.building_step()
+
+    def deal_lots(self, cards: tuple[Any, ...]) -> None:
+        """Each seat marks its dealt lots with its chips (ruling MS-5)."""
+        s = self.s
+        k = DEAL[self.num_players]
+        for seat in range(self.num_players):
+            lots = tuple(sorted(cards[seat * k : (seat + 1) * k]))
+            for lot in lots:
+                s.owner[lot] = seat
+            s.chips[seat] -= k
+            self._emit(LotsDealt(seat, s.colours[seat], lots))
+
+    # ------------------------------------------------------------------ the turn
+    def begin_turn(self, seat: int) -> None:
+        """Start ``seat``'s turn: exchanges first (MS-9), or the last building turn (MS-8)."""
+        s = self.s
+        s.turn = seat
+        s.proposals = 0
+        s.pool_declined = 0
+        s.progressed = False
+        if s.final_left >= 0:
+            self.building_step()
+        else:
+            self.negotiation_step()
+
+    def negotiation_step(self) -> None:
+        """Ask the seat on turn for an exchange proposal while any is allowed (ruling MS-9)."""
+        s = self.s
+        if s.proposals < self.options["trade_proposals"] and self._can_propose(s.turn):
+            s.phase = "trade"
+            self._ask(s.turn, "trade", "propose a lot exchange, or done")
+        else:
+            self.choice_step()
+
+    def choice_step(self) -> None:
+        """Choose one of the offered lots, to take or give away (ruling MS-6)."""
+        s = self.s
+        s.phase = "choose"
+        choices = self._choices(s.turn)
+        if choices:
+            must_give = not any(isinstance(a, Take) for a in choices)
+            text = "give away one offered lot" if must_give else "take or give an offered lot"
+            self._ask(s.turn, "choose", text)
+        else:
+            self._emit(ChoiceSkipped(s.turn))  # ruling MS-A2: nobody may take any offered lot
+            self.building_step()
+
+    def refill_offer(self) -> None:
+        """Turn a new card face up so that four lots are on offer again."""
+        s = self.s
+        if s.stack and len(s.offer) < OFFER_SIZE:
+            s.phase = "refill"
+            self._request(Draw("lots", tuple(s.stack), 1))
+        else:
+            self.building_step()
+
+    def building_step(self) -> None:
+        """The seat on turn may put up one building (ruling MS-7)."""
+        s = self.s
+        s.phase = "build"
+        if self._builds(s.turn):
+            self._ask(s.turn, "build", "put up a building, or pass")
+        else:
+            self.end_turn()
+
+    def end_turn(self) -> None:
+        """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
+        s = self.s
+        n = self.num_players
+        s.idle_turns = 0 if s.progressed else s.idle_turns + 1
+        if not self._any_building_fits():
+            self.finish()
+            return
+        if s.final_left >= 0:
+            s.final_left -= 1
+            if s.final_left == 0:
+                self.finish()
+                return
+        elif not s.stack and not s.offer:
+            s.final_left = n
+            self._emit(FinalRound((s.turn + 1) % n))
+        elif s.idle_turns >= n:
+            # ruling MS-A2: a whole round in which no lot could go out and nothing was built
+            self.finish()
+            return
+        self.begin_turn((s.turn + 1) % n)
+
+    def finish(self) -> None:
+        """Value every building from the chart and end the game (ruling MS-4)."""
+        s = self.s
+        s.phase = "over"
+        for i, b in enumerate(s.buildings):
+            value = building_value(self.r, s.buildings, i)
+            credited = tuple(split_value(value, b))
+            self._emit(BuildingScored(b.lots, b.kind, value, credited))
+        self._end()
+
+    # ------------------------------------------------------------------ applying decisions
+    def _on_action(self, seat: int, action: Action) -> None:
+        self._memo_key = None
+        s = self.s
+        if isinstance(action, Take):
+            self.place_chip(seat, action.lot)
+            self._emit(LotTaken(seat, action.lot))
+            self.refill_offer()
+        elif isinstance(action, Give):
+            forced = not self.may_take(seat, action.lot) or not any(
+                isinstance(a, Take) for a in self._choices(seat)
+            )
+            self.place_chip(action.to, action.lot)
+            self._emit(LotGiven(seat, action.to, action.lot, forced))
+            self.refill_offer()
+        elif isinstance(action, Build):
+            partners = self._partners(seat, action.lots)
+            if partners:
+                s.pool = action
+                s.pool_waiting = partners
+                s.phase = "pool"
+                self._emit(PoolProposed(seat, action.model, action.lots, partners))
+                self._ask(partners[0], "pool", f"join {action.model} on {action.lots}?")
+            else:
+                self.put_up(seat, action.model, action.lots)
+                self.end_turn()
+        elif isinstance(action, Pass):
+            self.end_turn()
+        elif isinstance(action, Propose):
+            s.proposals += 1
+            s.trade = action
+            s.phase = "answer"
+            self._emit(TradeProposed(seat, action.partner, action.give, action.take))
+            self._ask(action.partner, "answer", f"exchange {action.take} for {action.give}?")
+        elif isinstance(action, Done):
+            self.choice_step()
+        elif isinstance(action, Accept | Decline):
+            accepted = isinstance(action, Accept)
+            if s.phase == "answer":
+                self.answer_trade(seat, accepted)
+            else:
+                self.answer_pool(seat, accepted)
+
+    def place_chip(self, seat: int, lot: int) -> None:
+        """The new owner marks the chosen lot with a chip."""
+        self._memo_key = None
+        s = self.s
+        s.offer.remove(lot)
+        s.owner[lot] = seat
+        s.chips[seat] -= 1
+        s.progressed = True
+
+    def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
+        """Chips come off the lots, the building goes up marked with the builder's chip."""
+        self._memo_key = None
+        s = self.s
+        counts: dict[int, int] = {}
+        index = len(s.buildings)
+        for lot in lots:
+            o = s.owner[lot]
+            counts[o] = counts.get(o, 0) + 1
+            s.chips[o] += 1
+            s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
+            s.building_at[lot] = index
+        s.chips[builder] -= 1
+        m = self.r.model_by_id[model_id]
+        s.supply[self.r.models.index(m)] -= 1
+        b = Building(model_id, m.kind, lots, builder, tuple(sorted(counts.items())))
+        s.buildings.append(b)
+        s.progressed = True
+        self._emit(BuildingPut(builder, model_id, m.kind, lots, b.shares))
+
+    def answer_pool(self, seat: int, accepted: bool) -> None:
+        """A partner answers a pooled-building proposal; all must accept (ruling MS-7)."""
+        s = self.s
+        pool = s.pool
+        assert pool is not None
+        self._emit(PoolAnswered(seat, accepted))
+        rest = s.pool_waiting[1:]
+        if accepted and rest:
+            s.pool_waiting = rest
+            self._ask(rest[0], "pool", f"join {pool.model} on {pool.lots}?")
+            return
+        s.pool = None
+        s.pool_waiting = ()
+        if accepted:
+            self.put_up(s.turn, pool.model, pool.lots)
+            self.end_turn()
+        else:
+            s.pool_declined += 1
+            self.building_step()
+
+    def answer_trade(self, seat: int, accepted: bool) -> None:
+        """The partner answers an exchange; chips move with the lots (ruling MS-9)."""
+        self._memo_key = None
+        s = self.s
+        trade = s.trade
+        assert trade is not None
+        s.trade = None
+        if accepted:
+            proposer = s.turn
+            for lot in trade.give:
+                s.owner[lot] = trade.partner
+            for lot in trade.take:
+                s.owner[lot] = proposer
+            delta = len(trade.give) - len(trade.take)
+            s.chips[proposer] += delta
+            s.chips[trade.partner] -= delta
+        self._emit(TradeAnswered(seat, accepted))
+        self.negotiation_step()
+
+    # ------------------------------------------------------------------ queries: claims
+    def may_take(self, seat: int, lot: int) -> bool:
+        """Whether ``seat`` may take ``lot`` now: chips left (MS-5) and the claim rule (MS-6)."""
+        s = self.s
+        if s.chips[seat] <= 0:
+            return False
+        return seat in self.claimants(lot)
+
+    def claimants(self, lot: int) -> tuple[int, ...]:
+        """The seats the claim rule lets take ``lot`` (ruling MS-6), chips aside."""
+        s = self.s
+        if s.occupied_in(lot // 10) < FREE_UNTIL:
+            return tuple(range(self.num_players))
+        near = {s.owner[x] for x in self.r.board.neighbours[lot]} - {NO_ONE}
+        if not near:
+            return tuple(range(self.num_players))
+        return tuple(sorted(near))
+
+    def _choices(self, seat: int) -> list[Action]:
+        key = ("choose", seat)
+        if self._memo_key == key:
+            return self._memo
+        out: list[Action] = []
+        n = self.num_players
+        for lot in sorted(self.s.offer):
+            allowed = [p for p in self.claimants(lot) if self.s.chips[p] > 0]
+            if seat in allowed:
+                out.append(Take(lot))
+            out.extend(
+                Give(lot, p) for p in clockwise(seat, n, include_start=False) if p in allowed
+            )
+        self._memo_key = key
+        self._memo = out
+        return out
+
+    # ------------------------------------------------------------------ queries: buildings
+    def _kinds_by_district(self) -> dict[int, set[str]]:
+        present: dict[int, set[str]] = {}
+        for b in self.s.buildings:
+            present.setdefault(b.district, set()).add(b.kind)
+        return present
+
+    def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
+        others = {self.s.owner[lot] for lot in lots} - {seat}
+        n = self.num_players
+        return tuple(p for p in clockwise(seat, n, include_start=False) if p in others)
+
+    def _builds(self, seat: int) -> list[Action]:
+        """The buildings ``seat`` may put up now (ruling MS-7), in a fixed order."""
+        key = ("build", seat)
+        if self._memo_key == key:
+            return self._memo
+        s = self.s
+        r = self.r
+        owner = s.owner
+        built = s.building_at
+        pooling = s.pool_declined < self.options["pool_proposals"]
+        present = self._kinds_by_district()
+        out: list[Action] = []
+        for d in r.board.districts:
+            base = d * 10
+            own = 0
+            anyone = 0
+            for i in range(10):
+                o = owner[base + i]
+                if o != NO_ONE and built[base + i] < 0:
+                    anyone |= 1 << i
+                    if o == seat:
+                        own |= 1 << i
+            if not own:
+                continue
+            here = present.get(d, set())
+            for mi, m in enumerate(r.models):
+                if s.supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
+                    continue
+                can_pool = pooling and m.size in r.pool_sizes
+                for p in r.placements[mi][d]:
+                    pm = p.mask
+                    if pm & own == pm or (can_pool and pm & anyone == pm and pm & own):
+                        out.append(Build(m.id, p.lots))
+        self._memo_key = key
+        self._memo = out
+        return out
+
+    def _any_building_fits(self) -> bool:
+        """Whether some supply building still fits on unbuilt lots (ruling MS-8)."""
+        s = self.s
+        r = self.r
+        present = self._kinds_by_district()
+        for d in r.board.districts:
+            base = d * 10
+            free = 0
+            for i in range(10):
+                if s.building_at[base + i] < 0:
+                    free |= 1 << i
+            if not free:
+                continue
+            here = present.get(d, set())
+            for mi, m in enumerate(r.models):
+                if s.supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
+                    continue
+                if any(p.mask & free == p.mask for p in r.placements[mi][d]):
+                    return True
+        return False
+
+    # ------------------------------------------------------------------ queries: exchanges
+    def _can_propose(self, seat: int) -> bool:
+        s = self.s
+        mine = bool(s.unbuilt_of(seat))
+        for p in range(self.num_players):
+            if p == seat:
+                continue
+            theirs = bool(s.unbuilt_of(p))
+            if (mine and theirs) or (mine and s.chips[p] > 0) or (theirs and s.chips[seat] > 0):
+                return True
+        return False
+
+    def _swaps(self, seat: int) -> list[Action]:
+        """The listed proposals (ruling MS-A5): one-for-one swaps in which each side receives
+        a lot next to one it already owns; any other legal proposal passes ``is_legal``."""
+        s = self.s
+        owner = s.owner
+        built = s.building_at
+        near = self.r.board.neighbours
+        out: list[Action] = []
+        mine = s.unbuilt_of(seat)
+        for p in clockwise(seat, self.num_players, include_start=False):
+            offered = [m for m in mine if any(owner[x] == p for x in near[m])]
+            if not offered:
+                continue
+            wanted = [
+                t
+                for t in self.r.board.lots
+                if owner[t] == p and built[t] < 0 and any(owner[x] == seat for x in near[t])
+            ]
+            out.extend(Propose(p, (m,), (t,)) for m in offered for t in wanted)
+        return out
+
+    def proposal_ok(self, seat: int, a: Propose) -> bool:
+        """Whether an exchange proposal is legal (ruling MS-9): see docs/rulings."""
+        s = self.s
+        n = self.num_players
+        if not (0 <= a.partner < n) or a.partner == seat:
+            return False
+        if not a.give and not a.take:
+            return False
+        for lots, who in ((a.give, seat), (a.take, a.partner)):
+            if list(lots) != sorted(set(lots)):
+                return False
+            for lot in lots:
+                if not (0 <= lot < LOT_SLOTS) or s.owner[lot] != who or s.building_at[lot] >= 0:
+                    return False
+        # ruling MS-A5: each side needs a chip for every lot it gains on balance
+        delta = len(a.give) - len(a.take)
+        return s.chips[seat] + delta >= 0 and s.chips[a.partner] - delta >= 0
+
+    # ------------------------------------------------------------------ hooks
+    def _legal_actions(self) -> list[Action]:
+        s = self.s
+        seat = s.turn
+        phase = s.phase
+        if phase == "choose":
+            return list(self._choices(seat))
+        if phase == "build":
+            return [*self._builds(seat), Pass()]
+        if phase == "trade":
+            return [Done(), *self._swaps(seat)]
+        if phase in ("answer", "pool"):
+            return [Accept(), Decline()]
+        return []
+
+    def is_legal(self, action: Action) -> bool:
+        """Exact legality; any legal exchange proposal is accepted, not only listed swaps."""
+        s = self.s
+        phase = s.phase
+        seat = s.turn
+        if isinstance(action, Propose):
+            return phase == "trade" and self.proposal_ok(seat, action)
+        if isinstance(action, Done):
+            return phase == "trade"
+        if isinstance(action, Accept | Decline):
+            return phase in ("answer", "pool")
+        if isinstance(action, Pass):
+            return phase == "build"
+        if isinstance(action, Take | Give):
+            return phase == "choose" and action in self._choices(seat)
+        if isinstance(action, Build):
+            return phase == "build" and action in self._builds(seat)
+        return False
+
+    def _copy_state(self, other: Metropolis) -> None:
+        self.s = other.s.copy()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        s = self.s
+        r = self.r
+        values = [building_value(r, s.buildings, i) for i in range(len(s.buildings))]
+        return {
+            "owners": {str(lot): s.owner[lot] for lot in r.board.lots if s.owner[lot] != NO_ONE},
+            "buildings": [
+                {
+                    "model": b.model,
+                    "kind": b.kind,
+                    "lots": list(b.lots),
+                    "owner": b.owner,
+                    "shares": [list(x) for x in b.shares],
+                    "value": values[i],
+                }
+                for i, b in enumerate(s.buildings)
+            ],
+            "supply": {m.id: s.supply[i] for i, m in enumerate(r.models)},
+            "chips": list(s.chips),
+            "colours": list(s.colours),
+            "offer": list(s.offer),
+            "stack_size": len(s.stack),
+            "turn": s.turn,
+            "phase": s.phase,
+            "final_turns_left": s.final_left,
+            "pool": None if s.pool is None else s.pool.to_json(),
+            "pool_waiting": list(s.pool_waiting),
+            "trade": None if s.trade is None else s.trade.to_json(),
+            "proposals_made": s.proposals,
+            "scores": scores_of(r, s.buildings, self.num_players),
+        }
+
+    def _result(self) -> Result:
+        scores = tuple(scores_of(self.r, self.s.buildings, self.num_players))
+        return Result(scores, winners_by_score(scores), "highest total building value")
+
+    def max_actions(self) -> int:
+        """A true bound: turns times the most decisions one turn can hold."""
+        n = self.num_players
+        lots_out = len(self.r.board.lots) - DEAL[n] * n
+        pieces = sum(m.count for m in self.r.models)
+        progress_turns = lots_out + pieces
+        turns = progress_turns + (progress_turns + 1) * (n - 1) + n
+        trades = int(self.options["trade_proposals"])
+        pools = int(self.options["pool_proposals"])
+        # exchanges and their answers, done, the lot, pooled proposals with answers, a build
+        per_turn = 2 * trades + 1 + 1 + pools * n + 1
+        return turns * per_turn

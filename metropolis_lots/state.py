@@ -1,0 +1,89 @@
+"""The state of a game of Metropolis: plain slotted attrs classes, cheap to copy."""
+
+from __future__ import annotations
+
+import attrs
+
+from metropolis_lots.actions import Build, Propose
+
+NO_ONE = -1
+#: index space of the per-lot lists: lots are 10..89
+LOT_SLOTS = 100
+
+
+@attrs.frozen
+class Building:
+    """A building standing on the board: who put it up and who shares its value (MS-7)."""
+
+    model: str
+    kind: str
+    lots: tuple[int, ...]
+    owner: int
+    shares: tuple[tuple[int, int], ...]
+
+    @property
+    def district(self) -> int:
+        """Its district (a building lies inside one, ruling MS-2)."""
+        return self.lots[0] // 10
+
+
+@attrs.define(slots=True)
+class MetropolisState:
+    """Everything that changes during a game.
+
+    ``owner[lot]`` is the seat whose chip marks the lot (the building's owner once built),
+    ``building_at[lot]`` the index of the building on it; both are -1 when there is none.
+    """
+
+    owner: list[int]
+    building_at: list[int]
+    buildings: list[Building]
+    supply: list[int]
+    chips: list[int]
+    colours: tuple[str, ...]
+    offer: list[int]
+    stack: list[int]
+    turn: int = 0
+    phase: str = "deal"
+    #: build turns left in the final round (ruling MS-8); -1 before it
+    final_left: int = -1
+    proposals: int = 0
+    trade: Propose | None = None
+    pool: Build | None = None
+    pool_waiting: tuple[int, ...] = ()
+    pool_declined: int = 0
+    progressed: bool = False
+    idle_turns: int = 0
+
+    def copy(self) -> MetropolisState:
+        """Return an independent copy (records inside are immutable)."""
+        return MetropolisState(
+            list(self.owner),
+            list(self.building_at),
+            list(self.buildings),
+            list(self.supply),
+            list(self.chips),
+            self.colours,
+            list(self.offer),
+            list(self.stack),
+            self.turn,
+            self.phase,
+            self.final_left,
+            self.proposals,
+            self.trade,
+            self.pool,
+            self.pool_waiting,
+            self.pool_declined,
+            self.progressed,
+            self.idle_turns,
+        )
+
+    def occupied_in(self, district: int) -> int:
+        """How many lots of a district are occupied (owned, built or not)."""
+        base = district * 10
+        return sum(1 for o in self.owner[base : base + 10] if o != NO_ONE)
+
+    def unbuilt_of(self, seat: int) -> list[int]:
+        """The seat's lots that carry no building, ascending."""
+        b = self.building_at
+        return [lot for lot, o in enumerate(self.owner) if o == seat and b[lot] < 0]
