@@ -1,0 +1,68 @@
+"""Helpers that build Metro City positions through supplied chance outcomes and legal moves."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import metrocity
+from metrocity.data import PLAYER_TILES
+from metrocity.rules import MetroCity
+
+#: the token shuffle used by most tests: st1..st5, avA..avF, then the draws of seat 0 and seat 1
+#: (15 beats 1, so seat 0 goes first) and two tokens that stay out of play (ruling MC-2)
+TOKENS = (10, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12, 15, 1, 13, 14)
+
+
+def pile(first: Sequence[str]) -> tuple[str, ...]:
+    """A shuffle outcome of one player's 20 tiles that starts with ``first`` (drawn first)."""
+    rest = list(PLAYER_TILES)
+    for tile in first:
+        rest.remove(tile)
+    return (*first, *rest)
+
+
+def start(
+    p0: Sequence[str] = (),
+    p1: Sequence[str] = (),
+    tokens: Sequence[int] = TOKENS,
+    seed: int = 1,
+    **options: str,
+) -> MetroCity:
+    """A new game whose token shuffle and both piles are the outcomes given."""
+    g = metrocity.new_game(seed=seed, **options)
+    g.resolve(tuple(tokens))
+    g.resolve(pile(p0))
+    g.resolve(pile(p1))
+    return g
+
+
+def play(g: MetroCity, *moves: str) -> None:
+    """Apply the moves in order, each by whoever is to act."""
+    for move in moves:
+        g.apply(move)
+
+
+def alternate(blocks: Sequence[str], p0: Sequence[str], p1: Sequence[str]) -> list[str]:
+    """Moves placing seat 0's and seat 1's tiles in turn on ``blocks`` (seat 0 first)."""
+    moves = []
+    tiles = iter(t for pair in zip(p0, p1, strict=False) for t in pair)
+    extra = list(p0[len(p1) :]) if len(p0) > len(p1) else []
+    for block, tile in zip(blocks, [*tiles, *extra], strict=True):
+        moves.append(f"place {tile} {block}")
+    return moves
+
+
+ROW1 = ("A1", "B1", "C1", "D1", "E1", "F1")
+COL_A = ("A1", "A2", "A3", "A4", "A5")
+
+
+def fill_row1(
+    p0: Sequence[str], p1: Sequence[str], hand0: Sequence[str] = (), **options: str
+) -> MetroCity:
+    """A game where seat 0 placed ``p0`` on A1, C1, E1 and seat 1 ``p1`` on B1, D1, F1.
+
+    Seat 0 draws ``hand0`` next, so those tiles are in its hand afterwards.
+    """
+    g = start((*p0, *hand0), p1, **options)
+    play(g, *alternate(ROW1, p0, p1))
+    return g
