@@ -544,9 +544,10 @@ def list_cmd() -> None:
     """List the registered games."""
     for name, info in games().items():
         cls = info.cls
+        lo, hi = cls.min_players, cls.max_players
+        count = f"{lo}" if lo == hi else f"{lo}-{hi}"
         click.echo(
-            f"{name:<16}{cls.title:<26}{cls.min_players}-{cls.max_players} players  "
-            f"bots: {', '.join(info.bot_names())}"
+            f"{name:<16}{cls.title:<26}{count:>3} players  bots: {', '.join(info.bot_names())}"
         )
 
 

@@ -280,7 +280,8 @@ class RecordSet:
         """Read any record of the set; raise CodecError naming the allowed types otherwise."""
         if not isinstance(data, dict):
             raise CodecError(f"{self.what}: expected an object, got {_describe(data)}")
-        kind = self.by_name.get(data.get("type"))  # type: ignore[arg-type]
+        name = data.get("type")
+        kind = self.by_name.get(name) if isinstance(name, str) else None
         if kind is None:
             allowed = ", ".join(sorted(self.by_name))
             raise CodecError(f"{self.what}: unknown type {data.get('type')!r}; allowed: {allowed}")
