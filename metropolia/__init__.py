@@ -8,6 +8,7 @@ Dice(count=1, purpose='roll', visible_to=None)
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from common import GameInfo, RandomBot
@@ -22,14 +23,13 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
-    TurnStarted,
 )
 from metropolia.render import render_text
 from metropolia.rules import Metropolia
 
 
 def new_game(
-    players: int = 2, seed: int | None = None, plus: bool = False, **options: Any
+    players: int | Sequence[str] = 2, seed: int | None = None, plus: bool = False, **options: Any
 ) -> Metropolia:
     """Start a game of Metropolia for 2-4 players (``plus=True`` adds Metropolia Plus)."""
     return Metropolia(players=players, seed=seed, plus=plus, **options)
@@ -68,7 +68,6 @@ __all__ = [
     "Roll",
     "Swap",
     "TakeFrom",
-    "TurnStarted",
     "UsePort",
     "load",
     "new_game",

@@ -12,14 +12,6 @@ from common import Event
 
 
 @attrs.frozen
-class TurnStarted(Event):
-    """A seat's turn began (``extra``: an Amusement Park turn after doubles)."""
-
-    seat: int
-    extra: bool = False
-
-
-@attrs.frozen
 class DiceRolled(Event):
     """The roll that counts for activation, after any re-roll and Port bonus."""
 
@@ -85,5 +77,5 @@ class ExtraTurn(Event):
     seat: int
 
 
-EVENTS = (TurnStarted, DiceRolled, CoinsReceived, CoinsPaid, CardsSwapped, Built, CardRevealed,
+EVENTS = (DiceRolled, CoinsReceived, CoinsPaid, CardsSwapped, Built, CardRevealed,
           ExtraTurn)  # fmt: skip

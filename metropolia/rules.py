@@ -17,6 +17,7 @@ from common import (
     Game,
     IllegalAction,
     Option,
+    Prompt,
     Result,
     Shuffle,
     clockwise,
@@ -61,7 +62,6 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
-    TurnStarted,
 )
 from metropolia.state import MetroState
 
@@ -108,6 +108,8 @@ PER_INDEX = tuple(
 NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 
+
+
 ROLL_1 = Dice(1, "roll")
 ROLL_2 = Dice(2, "roll")
 TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
@@ -115,10 +117,26 @@ BUILD = tuple(Build(c.id) for c in CARDS)
 BUILD_LANDMARK = tuple(Build(m.id) for m in LANDMARKS)
 BUILD_INDEX: dict[str, int] = {**CARD_INDEX, **{m.id: NC + j for j, m in enumerate(LANDMARKS)}}
 PASS = Pass()
+TAKE_FROM = tuple(TakeFrom(o) for o in range(4))
+#: SWAPS[give][seat][take]: every Business Center swap, made once
+SWAPS = tuple(
+    tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
+    for g in range(NC)
+)
 NO_SWAP = NoSwap()
 ROLL_CHOICES: list[Action] = [Roll(1), Roll(2)]
 REROLL_CHOICES: list[Action] = [Reroll(True), Reroll(False)]
 PORT_CHOICES: list[Action] = [UsePort(True), UsePort(False)]
+#: the prompts, made once per seat and kind (a prompt is a frozen value)
+PROMPT_TEXT = {
+    "dice": "roll 1 or 2 dice (Train Station)",
+    "reroll": "keep the roll, or roll again (Radio Tower)",
+    "port": "add 2 to the total (Port)?",
+    "tv_station": "choose the opponent who pays you 5 (TV Station)",
+    "business_center": "swap an establishment with an opponent, or decline (Business Center)",
+    "build": "build one establishment or landmark, or pass",
+}
+PROMPTS = tuple({k: Prompt(seat, k, t) for k, t in PROMPT_TEXT.items()} for seat in range(4))
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
 
@@ -163,11 +181,31 @@ class Metropolia(Game):
         plus = bool(self.options["plus"])
         self._plus = plus
         self._town_hall_first = self.options["town_hall"] == "start_of_turn"
+        #: for each roller: every seat clockwise from it; the others clockwise; the others
+        #: counter-clockwise (the order red cards are paid in, rulebook "Payments")
+        self._round = tuple(tuple(clockwise(r, n)) for r in range(n))
+        self._others = tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n))
+        self._ccw = tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n))
         self._turn_limit = int(self.options["turn_limit"])
         costs = [c.cost for c in CARDS]
         costs[SUSHI_BAR] = int(self.options["sushi_bar_cost"])
         self._cost: tuple[int, ...] = tuple(costs)
         self._landmarks_in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
+        #: the build choices in order of cost, so that a poor seat's list is quick to make
+        self._market_by_cost = tuple(
+            sorted(
+                (self._cost[i], i, IS_PURPLE[i], BUILD[i])
+                for i, c in enumerate(CARDS)
+                if plus or c.edition == "base"
+            )
+        )
+        self._landmarks_by_cost = tuple(
+            sorted(
+                (LANDMARKS[j].cost, j, BUILD_LANDMARK[j])
+                for j in self._landmarks_in_play
+                if not LANDMARKS[j].starts_built
+            )
+        )
         self._to_win = tuple(j for j in self._landmarks_in_play if LANDMARKS[j].counts_for_win)
         start = [0] * NC
         for cid in STARTING_CARDS:
@@ -191,6 +229,9 @@ class Metropolia(Game):
         else:
             self._start_turn(0, extra=False)
 
+    def _ask(self, seat: int, kind: str, text: str = "") -> None:
+        self._pending = PROMPTS[seat][kind]
+
     def _fill_market(self) -> None:
         """Ruling MK-5: turn cards face up until 10 names show or the stack is gone."""
         s = self.s
@@ -213,7 +254,6 @@ class Metropolia(Game):
         s.turn = seat
         s.turns += 1
         s.rerolled = False
-        self._emit(TurnStarted(seat, extra))
         if self._town_hall_first and s.landmarks[seat][TOWN_HALL]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         self._ask_roll()
@@ -222,7 +262,7 @@ class Metropolia(Game):
         """One die; the Train Station owner chooses one or two (MK-2)."""
         seat = self.s.turn
         if self.s.landmarks[seat][TRAIN_STATION]:
-            self._ask(seat, "dice", "roll 1 or 2 dice")
+            self._ask(seat, "dice")
         else:
             self._request(ROLL_1)
 
@@ -230,7 +270,7 @@ class Metropolia(Game):
         s = self.s
         s.dice = dice
         if not s.rerolled and s.landmarks[s.turn][RADIO_TOWER]:
-            self._ask(s.turn, "reroll", "keep the roll, or roll again (Radio Tower)")
+            self._ask(s.turn, "reroll")
         else:
             self._roll_settled()
 
@@ -239,7 +279,7 @@ class Metropolia(Game):
         total = sum(s.dice)
         if total >= PORT_MIN_TOTAL and s.landmarks[s.turn][PORT]:
             s.total = total
-            self._ask(s.turn, "port", "add 2 to the total (Port)?")
+            self._ask(s.turn, "port")
         else:
             self._activate(total)
 
@@ -262,7 +302,7 @@ class Metropolia(Game):
         roller = s.turn
         coins = s.coins
         reds = RED_AT[total]
-        for owner in counter_clockwise(roller, self.num_players, include_start=False):
+        for owner in self._ccw[roller]:
             city = s.cards[owner]
             lms = s.landmarks[owner]
             for i in reds:
@@ -291,7 +331,7 @@ class Metropolia(Game):
         roller = s.turn
         greens = GREEN_AT[total]
         blues = BLUE_AT[total]
-        for seat in clockwise(roller, self.num_players):
+        for seat in self._round[roller]:
             if blues:
                 self._card_income(seat, blues, tuna)
             if greens and seat == roller:
@@ -329,11 +369,11 @@ class Metropolia(Game):
             effect = CARDS[i].effect
             if effect == "tv_station":
                 s.purple_next = i
-                self._ask(roller, "tv_station", "choose the opponent who pays you 5")
+                self._ask(roller, "tv_station")
                 return
             if effect == "business_center":
                 s.purple_next = i
-                self._ask(roller, "business_center", "swap an establishment, or decline")
+                self._ask(roller, "business_center")
                 return
             self._purple_from_everyone(i)
         self._ask_build()
@@ -344,7 +384,7 @@ class Metropolia(Game):
         card = CARDS[i]
         roller = s.turn
         coins = s.coins
-        for other in clockwise(roller, self.num_players, include_start=False):
+        for other in self._others[roller]:
             if card.effect == "stadium":
                 owed = card.amount
             elif card.effect == "publisher":
@@ -371,7 +411,7 @@ class Metropolia(Game):
         seat = s.turn
         if not self._town_hall_first and s.landmarks[seat][TOWN_HALL] and not s.coins[seat]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
-        self._ask(seat, "build", "build one establishment or landmark, or pass")
+        self._ask(seat, "build")
 
     def _build(self, seat: int, card: str) -> None:
         s = self.s
@@ -461,8 +501,8 @@ class Metropolia(Game):
             raise IllegalAction(f"unexpected action {action}")
 
     def _legal_actions(self) -> list[Action]:
-        p = self.prompt
-        assert p is not None
+        p = self._pending
+        assert isinstance(p, Prompt)
         kind = p.kind
         s = self.s
         seat = p.seat
@@ -475,17 +515,17 @@ class Metropolia(Game):
         if kind == "port":
             return PORT_CHOICES[:]
         if kind == "tv_station":
-            return [TakeFrom(o) for o in clockwise(seat, self.num_players, include_start=False)]
+            return [TAKE_FROM[o] for o in self._others[seat]]
         out: list[Action] = [NO_SWAP]  # business_center
         mine = s.cards[seat]
-        for o in clockwise(seat, self.num_players, include_start=False):
+        for o in self._others[seat]:
             theirs = s.cards[o]
             for g in NOT_PURPLE:
                 if not mine[g]:
                     continue
                 for t in NOT_PURPLE:
                     if theirs[t] and t != g:
-                        out.append(Swap(CARDS[g].id, o, CARDS[t].id))
+                        out.append(SWAPS[g][o][t])
         return out
 
     def _build_choices(self, seat: int) -> list[Action]:
@@ -493,21 +533,24 @@ class Metropolia(Game):
         money = s.coins[seat]
         city = s.cards[seat]
         supply = s.supply
-        cost = self._cost
         out: list[Action] = [PASS]
-        for i in range(NC):
-            if supply[i] and cost[i] <= money and not (IS_PURPLE[i] and city[i]):
-                out.append(BUILD[i])
+        for c, i, purple, build in self._market_by_cost:
+            if c > money:
+                break
+            if supply[i] and not (purple and city[i]):
+                out.append(build)
         lms = s.landmarks[seat]
-        for j in self._landmarks_in_play:
-            if not lms[j] and LANDMARKS[j].cost <= money:
-                out.append(BUILD_LANDMARK[j])
+        for c, j, build in self._landmarks_by_cost:
+            if c > money:
+                break
+            if not lms[j]:
+                out.append(build)
         return out
 
     def is_legal(self, action: Action) -> bool:
         """Exact legality, faster than searching the legal list for the common decisions."""
-        p = self.prompt
-        if p is None:
+        p = self._pending
+        if not isinstance(p, Prompt):
             return False
         t = type(action)
         if p.kind == "build":
@@ -532,7 +575,32 @@ class Metropolia(Game):
                 and not s.landmarks[p.seat][j]
                 and LANDMARKS[j].cost <= money
             )
-        return action in self._legal_actions()
+        kind = p.kind
+        if kind == "dice":
+            return t is Roll
+        if kind == "reroll":
+            return t is Reroll
+        if kind == "port":
+            return t is UsePort
+        if kind == "tv_station":
+            return t is TakeFrom and action.seat in self._others[p.seat]  # type: ignore[attr-defined]
+        if t is NoSwap:
+            return True
+        if t is not Swap:
+            return False
+        assert isinstance(action, Swap)
+        g = CARD_INDEX.get(action.give)
+        tk = CARD_INDEX.get(action.take)
+        if g is None or tk is None or action.seat not in self._others[p.seat]:
+            return False
+        s = self.s
+        return bool(
+            g != tk
+            and not IS_PURPLE[g]
+            and not IS_PURPLE[tk]
+            and s.cards[p.seat][g]
+            and s.cards[action.seat][tk]
+        )
 
     def _copy_state(self, other: Metropolia) -> None:
         self.s = other.s.copy()

@@ -1,0 +1,95 @@
+"""Positions for the Metropolia tests, set up directly in the state (a test helper only)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import metropolia
+from metropolia.data import CARD_INDEX, LANDMARK_INDEX
+from common import Event
+from metropolia.events import Built, CoinsPaid, CoinsReceived
+from metropolia.rules import Metropolia
+
+
+def position(
+    players: int | Sequence[str] = 2,
+    *,
+    plus: bool = False,
+    coins: Sequence[int] | None = None,
+    cards: Sequence[Mapping[str, int]] | None = None,
+    landmarks: Sequence[Sequence[str]] | None = None,
+    turn: int = 0,
+    supply: Mapping[str, int] | None = None,
+    **options: Any,
+) -> Metropolia:
+    """A game whose cities are exactly as given, waiting for ``turn`` to roll.
+
+    ``cards`` replaces each city's establishments (the starting Wheat Field and Bakery are
+    not kept unless listed); ``landmarks`` lists the built ones (the Plus Town Hall is kept).
+    """
+    g = metropolia.new_game(players=players, seed=0, plus=plus, **options)
+    if plus:
+        g.resolve(plus_deck())
+    s = g.s
+    if coins is not None:
+        s.coins = list(coins)
+    if cards is not None:
+        for seat, city in enumerate(cards):
+            row = [0] * len(s.cards[seat])
+            for cid, k in city.items():
+                row[CARD_INDEX[cid]] = k
+            s.cards[seat] = row
+    if landmarks is not None:
+        for seat, built in enumerate(landmarks):
+            for lid in built:
+                s.landmarks[seat][LANDMARK_INDEX[lid]] = True
+    if supply is not None:
+        for cid, k in supply.items():
+            s.supply[CARD_INDEX[cid]] = k
+    s.turn = turn
+    g._ask_roll()
+    return g
+
+
+def plus_deck() -> tuple[str, ...]:
+    """The Plus stack in card-table order, top first (so the market is predictable)."""
+    from metropolia.data import CARDS
+
+    return tuple(c.id for c in CARDS for _ in range(c.copies))
+
+
+def roll(g: Metropolia, *dice: int) -> None:
+    """Settle the pending roll with ``dice`` (choosing the number of dice if asked)."""
+    if g.prompt is not None and g.prompt.kind == "dice":
+        g.apply(metropolia.Roll(len(dice)))  # type: ignore[arg-type]
+    g.resolve(dice)
+
+
+def purse_from_events(g: Metropolia) -> list[int]:
+    """Every seat's coins, summed from the coin events alone (the bank is the only source)."""
+    purse = [0] * g.num_players
+    for e in g.events:
+        if isinstance(e, CoinsReceived):
+            purse[e.seat] += e.amount
+        elif isinstance(e, CoinsPaid):
+            purse[e.payer] -= e.amount
+            purse[e.payee] += e.amount
+        elif isinstance(e, Built):
+            purse[e.seat] -= e.cost
+    return purse
+
+
+def kinds(g: Metropolia) -> list[str]:
+    """The words of the legal actions now."""
+    return sorted({a.word for a in g.legal_actions()})
+
+
+def roll_events(g: Metropolia, *dice: int) -> list[Event]:
+    """Roll ``dice`` (two dice give the roller a Train Station) and return the coin events."""
+    if len(dice) == 2 and not g.s.landmarks[g.s.turn][LANDMARK_INDEX["train_station"]]:
+        g.s.landmarks[g.s.turn][LANDMARK_INDEX["train_station"]] = True
+        g._ask_roll()
+    start = len(g.events)
+    roll(g, *dice)
+    return [e for e in g.events[start:] if isinstance(e, CoinsPaid | CoinsReceived)]
