@@ -141,10 +141,14 @@ def _game_group(info: GameInfo) -> click.Group:
         bot_objs = {
             i: info.bot_factory(n)(seed * 31 + i) for i, n in enumerate(names) if n != "human"
         }
+        humans = [i for i, n in enumerate(names) if n == "human"]
+        watcher = humans[0] if len(humans) == 1 else None  # what the table may see
         while not game.is_over:
             if game.chance is not None:
-                events = game.resolve()
-                click.echo(f"  chance: {game.events[len(game.events) - len(events)].to_json()}")
+                for e in game.resolve():
+                    shown = e.for_seat(watcher)
+                    if shown is not None:
+                        click.echo(f"  {json.dumps(shown)}")
                 continue
             seat = game.to_act
             assert seat is not None

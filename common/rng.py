@@ -43,6 +43,20 @@ class GameRandom(random.Random):
         self._state = state
         return out & ((1 << k) - 1)
 
+    def _randbelow(self, n: int) -> int:
+        """Return an int in [0, n): one 64-bit output scaled by multiply-shift.
+
+        The bias is below n / 2**64, far under anything a game can notice, and it costs one
+        step of the generator instead of a rejection loop.
+        """
+        if n <= 0:
+            raise ValueError("n must be positive")
+        if n >= 1 << 64:
+            return self.getrandbits(n.bit_length() + 64) % n
+        state = (self._state + _GOLDEN) & _MASK64
+        self._state = state
+        return (_mix(state) * n) >> 64
+
     def random(self) -> float:
         """Return a float in [0, 1)."""
         return self.getrandbits(53) * (1.0 / 9007199254740992.0)

@@ -116,7 +116,7 @@ def test_cli_lists_and_runs_the_generic_commands(toy_registered: object, tmp_pat
 def test_cli_play_accepts_numbers_and_text_and_refuses_bad_input(toy_registered: object) -> None:
     r = CliRunner().invoke(
         main,
-        ["toyrace", "play", "--seed", "2", "-b", "human,random", "-o", "target=10"],
+        ["toyrace", "play", "--seed", "2", "-b", "human,human", "-o", "target=10"],
         input="9\nfly\n0\n" + "roll 2\n" * 20,
     )
     assert r.exit_code == 0, r.output
@@ -166,10 +166,11 @@ def test_cli_playthrough_soak_and_replay_walk(toy_registered: object, tmp_path: 
 def test_cli_play_undo_takes_back_the_humans_last_decision(toy_registered: object) -> None:
     r = CliRunner().invoke(
         main,
-        ["toyrace", "play", "--seed", "2", "-b", "human,random", "-o", "target=10"],
+        ["toyrace", "play", "--seed", "2", "-b", "human,human", "-o", "target=10"],
         input="undo\n0\nundo\n" + "1\n" * 20,
     )
     assert r.exit_code == 0, r.output
+    assert '"outcome": null' in r.output  # two humans at the table: the shuffle stays secret
     assert "nothing of yours to take back" in r.output and "taken back" in r.output
 
 
