@@ -1,0 +1,100 @@
+"""Metropoli (Spartaco Albertarelli, Editrice Giochi 2010): auctions of concessions on a
+40-space track around a city that every player builds and everyone exploits.
+
+>>> import metropoli
+>>> g = metropoli.new_game(players=4, seed=1)
+>>> g.chance.describe()
+'dice 3 (first player: Player 1)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from common import GameInfo
+from common.game import load_data
+from metropoli.actions import (
+    Accept,
+    Bid,
+    Build,
+    Cross,
+    EndTurn,
+    FreeBlock,
+    GoTo,
+    Keep,
+    Pass,
+    Preempt,
+    Propose,
+    Raise,
+    Reject,
+    Roll,
+    Sell,
+    Skip,
+    Stay,
+    Steps,
+    Waive,
+)
+from metropoli.bots import HeuristicBot, RandomBot
+from metropoli.events import ALL_EVENTS
+from metropoli.render import render_text
+from metropoli.rules import Metropoli
+
+
+def new_game(
+    players: int | Sequence[str] = 3, seed: int | None = None, **options: Any
+) -> Metropoli:
+    """Start a game of Metropoli for 3 to 6 players; options are keyword-only and validated."""
+    return Metropoli(players=players, seed=seed, **options)
+
+
+def load(text: str | bytes | dict[str, Any]) -> Metropoli:
+    """Restore a game from its save (``game.to_json()``)."""
+    game = load_data(Metropoli, text)
+    assert isinstance(game, Metropoli)
+    return game
+
+
+def _cli() -> Any:
+    from metropoli.cli import cli
+
+    return cli
+
+
+INFO = GameInfo(
+    cls=Metropoli,
+    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    render_text=render_text,
+    cli=_cli(),
+    description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
+    "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",
+)
+
+__all__ = [
+    "ALL_EVENTS",
+    "INFO",
+    "Accept",
+    "Bid",
+    "Build",
+    "Cross",
+    "EndTurn",
+    "FreeBlock",
+    "GoTo",
+    "HeuristicBot",
+    "Keep",
+    "Metropoli",
+    "Pass",
+    "Preempt",
+    "Propose",
+    "Raise",
+    "RandomBot",
+    "Reject",
+    "Roll",
+    "Sell",
+    "Skip",
+    "Stay",
+    "Steps",
+    "Waive",
+    "load",
+    "new_game",
+]

@@ -1,0 +1,175 @@
+"""What a seat may decide in Metropoli: one frozen record per decision."""
+
+from __future__ import annotations
+
+import attrs
+
+from common import Action
+
+
+@attrs.frozen
+class Roll(Action):
+    """Roll the three dice to move."""
+
+    word = "roll"
+
+
+@attrs.frozen
+class Steps(Action):
+    """After a triple, advance this many spaces, 1 to 40 (ruling MI-14)."""
+
+    count: int
+    word = "move"
+
+
+@attrs.frozen
+class Bid(Action):
+    """Bid this total price in an auction (a multiple of $50,000, ruling MI-9)."""
+
+    amount: int
+    word = "bid"
+
+
+@attrs.frozen
+class Pass(Action):
+    """Leave the auction (ruling MI-9)."""
+
+    word = "pass"
+
+
+@attrs.frozen
+class Keep(Action):
+    """As auction winner, keep the winning bid as the Market Value."""
+
+    word = "keep"
+
+
+@attrs.frozen
+class Raise(Action):
+    """As auction winner, raise the Market Value to this amount (ruling MI-9)."""
+
+    amount: int
+    word = "raise"
+
+
+@attrs.frozen
+class Preempt(Action):
+    """Exercise the right of pre-emption: buy at Market Value + $50,000."""
+
+    word = "preempt"
+
+
+@attrs.frozen
+class Waive(Action):
+    """Let the auction winner have the concession."""
+
+    word = "waive"
+
+
+@attrs.frozen
+class Cross(Action):
+    """Cross the city along the avenue to the opposite Bridge (ruling MI-13)."""
+
+    word = "cross"
+
+
+@attrs.frozen
+class Stay(Action):
+    """Do not cross the city."""
+
+    word = "stay"
+
+
+@attrs.frozen
+class FreeBlock(Action):
+    """Place a free block on this Buildable Area (own street, Municipality or a card)."""
+
+    area: int
+    word = "free"
+
+
+@attrs.frozen
+class Skip(Action):
+    """Decline the free block (or, on Il Comune, both options)."""
+
+    word = "skip"
+
+
+@attrs.frozen
+class GoTo(Action):
+    """On Il Comune, move to a space whose concession is free; it is auctioned."""
+
+    space: int
+    word = "goto"
+
+
+@attrs.frozen
+class Build(Action):
+    """Buy one block for $100,000 and place it on this Buildable Area (ruling MI-10)."""
+
+    area: int
+    word = "build"
+
+
+@attrs.frozen
+class EndTurn(Action):
+    """End the turn and pass the dice."""
+
+    word = "end"
+
+
+@attrs.frozen
+class Propose(Action):
+    """Propose a trade to ``partner``: concessions given and taken; ``cash`` > 0 is paid to the
+    partner, ``cash`` < 0 is received from the partner (ruling MI-18)."""
+
+    partner: int
+    give: tuple[int, ...]
+    take: tuple[int, ...]
+    cash: int
+    word = "propose"
+
+
+@attrs.frozen
+class Accept(Action):
+    """Accept the trade proposed to you."""
+
+    word = "accept"
+
+
+@attrs.frozen
+class Reject(Action):
+    """Reject the trade proposed to you."""
+
+    word = "reject"
+
+
+@attrs.frozen
+class Sell(Action):
+    """In bankruptcy, put this concession up for auction (ruling MI-16)."""
+
+    space: int
+    word = "sell"
+
+
+ALL_ACTIONS: tuple[type[Action], ...] = (
+    Roll,
+    Steps,
+    Bid,
+    Pass,
+    Keep,
+    Raise,
+    Preempt,
+    Waive,
+    Cross,
+    Stay,
+    FreeBlock,
+    Skip,
+    GoTo,
+    Build,
+    EndTurn,
+    Propose,
+    Accept,
+    Reject,
+    Sell,
+)

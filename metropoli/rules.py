@@ -1,0 +1,913 @@
+"""The rules of Metropoli: the Game subclass, written in the rulebook's turn order.
+
+A turn: roll three dice (a triple lets the player choose the distance), move, act on the space
+reached (auction, rent, toll and crossing, a Metropoli card, the Court, the Motorway, the
+Municipality), settle debts (bankruptcy auctions if short), then build up to two paid blocks and
+trade, then pass the dice. Rulings MI-1..MI-18 (shared) and MI-A1.. (docs/rulings-metropoli.md)
+are cited where they decide behaviour.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle, winners_by_score
+from common.chance import ChanceRequest
+from metropoli import data as D
+from metropoli.actions import (
+    ALL_ACTIONS,
+    Accept,
+    Bid,
+    Build,
+    Cross,
+    EndTurn,
+    FreeBlock,
+    GoTo,
+    Keep,
+    Pass,
+    Preempt,
+    Propose,
+    Raise,
+    Reject,
+    Roll,
+    Sell,
+    Skip,
+    Stay,
+    Steps,
+    Waive,
+)
+from metropoli.events import (
+    ALL_EVENTS,
+    AuctionClosed,
+    AuctionOpened,
+    BankruptcyBegan,
+    BlockBuilt,
+    CardRead,
+    CompletionPhaseBegan,
+    ConcessionsDealt,
+    ConcessionTransferred,
+    DeckShuffled,
+    FinalPhaseBegan,
+    FirstPlayerChosen,
+    Moved,
+    NeighbourhoodValuesDealt,
+    Payment,
+    PlayerBankrupt,
+    PlayerLeft,
+    RentCharged,
+    RoofPlaced,
+    TradeDone,
+    TurnBegan,
+    WealthCounted,
+)
+from metropoli.state import BANKRUPT, IN, LEFT, Auction, Debt, MetropoliState
+
+B = D.BOARD
+MOTORWAY = B.space_of("motorway")
+BORSA = B.space_of("borsa")
+_STEPS = tuple(Steps(n) for n in range(1, B.size + 1))
+
+
+def _check_cards(value: Any) -> bool:
+    if value is not None:
+        D.parse_cards(value, "option cards")
+    return True
+
+
+class Metropoli(Game):
+    """Metropoli (Editrice Giochi, 2010): concession auctions and a city built by everyone."""
+
+    name = "metropoli"
+    title = "Metropoli"
+    min_players = 3
+    max_players = 6
+    options_spec = {
+        "cards": Option(
+            None,
+            help="the Metropoli deck: a list of card objects (CLI: --cards FILE); default: the "
+            "shipped reconstruction (ruling MI-8)",
+            check=_check_cards,
+            expects="a list of cards",
+        ),
+        "trades_per_turn": Option(
+            1, (0, 1, 2, 3), help="trade proposals the active player may make per turn (MI-A2)"
+        ),
+        "round_limit": Option(
+            200,
+            (50, 100, 200, 400, 1000),
+            help="rounds after which the final phase starts if blocks remain (MI-A3)",
+        ),
+        "final_turn_limit": Option(
+            10, (5, 10, 20, 40), help="final-phase turns after which a player leaves (MI-A4)"
+        ),
+        "first_round_borsa": Option(
+            False, (False, True), help="La Borsa pays in the first round too (MI-12 other reading)"
+        ),
+    }
+    actions = ActionSet(ALL_ACTIONS)
+    game_events = ALL_EVENTS
+
+    s: MetropoliState
+    cards: dict[str, D.Card]
+
+    # ================================================================== set-up (seed "Setup")
+    def _setup(self) -> None:
+        n = self.num_players
+        self._load_cards()
+        self.s = MetropoliState(
+            cash=[D.START_CASH] * n,
+            pos=[BORSA] * n,
+            status=[IN] * n,
+            turns_taken=[0] * n,
+            final_turns=[0] * n,
+            owner=[None] * B.size,
+            heights=[0] * len(B.area_district),
+            roof=[0] * len(B.area_district),
+            caps=[0] * len(B.district_areas),
+            hood_values=[0] * len(B.hood_streets),
+            deck=[],
+            blocks_left=D.BLOCK_SUPPLY,
+            phase="first",
+            first_rolls=[0] * n,
+            contenders=list(range(n)),
+        )
+        self._ask_first_roll()
+
+    def _load_cards(self) -> None:
+        opt = self.options["cards"]
+        deck = D.DEFAULT_CARDS if opt is None else D.parse_cards(opt, "option cards")
+        self.cards = {c.id: c for c in deck}
+
+    def _ask_first_roll(self) -> None:
+        seat = self.s.contenders[self.s.roll_idx]
+        self._request(Dice(3, f"first player: {self.players[seat]}"))
+
+    def _first_roll(self, outcome: tuple[Any, ...]) -> None:
+        s = self.s
+        s.first_rolls[s.contenders[s.roll_idx]] = sum(outcome)
+        s.roll_idx += 1
+        if s.roll_idx < len(s.contenders):
+            self._ask_first_roll()
+            return
+        top = max(s.first_rolls[c] for c in s.contenders)
+        tied = [c for c in s.contenders if s.first_rolls[c] == top]
+        if len(tied) > 1:  # seat "Setup": ties re-roll
+            s.contenders, s.roll_idx = tied, 0
+            self._ask_first_roll()
+            return
+        s.active = tied[0]
+        self._emit(FirstPlayerChosen(s.active))
+        s.phase = "deal"
+        self._request(Shuffle("concessions", B.streets, visible_to=None))
+
+    def _deal(self, outcome: tuple[Any, ...]) -> None:
+        s = self.s
+        for seat in range(self.num_players):  # ruling MI-1: two street concessions each
+            got = (int(outcome[2 * seat]), int(outcome[2 * seat + 1]))
+            for sp in got:
+                s.owner[sp] = seat
+            self._emit(ConcessionsDealt(seat, got))
+        s.phase = "hoods"
+        self._request(Shuffle("neighbourhood_values", B.neighbourhood_values, visible_to=None))
+
+    def _deal_values(self, outcome: tuple[Any, ...]) -> None:
+        self.s.hood_values = [int(v) for v in outcome]  # ruling MI-7
+        self._emit(NeighbourhoodValuesDealt(tuple(self.s.hood_values)))
+        self.s.phase = "deck"
+        self._request(Shuffle("metropoli", tuple(self.cards)))
+
+    def _deck_shuffled(self, outcome: tuple[Any, ...]) -> None:
+        self.s.deck = [str(c) for c in outcome]
+        self._emit(DeckShuffled(len(self.s.deck)))
+        self._begin_turn()
+
+    # ================================================================== the turn
+    def _begin_turn(self) -> None:
+        s = self.s
+        s.turn_no += 1
+        s.paid_built = 0
+        s.built_areas = []
+        s.cards_read = 0
+        s.trades_left = self.options["trades_per_turn"]
+        s.bridge_at = -1
+        s.last_roll = 0
+        if s.final:
+            s.final_turns[s.active] += 1
+        self._emit(TurnBegan(s.active, s.turn_no))
+        s.phase = "roll"
+        self._ask(s.active, "roll", "roll the three dice")
+
+    def _rolled(self, outcome: tuple[Any, ...]) -> None:
+        s = self.s
+        s.last_roll = sum(outcome)
+        if outcome[0] == outcome[1] == outcome[2]:  # seed "Triple Dice", ruling MI-14
+            s.phase = "steps"
+            self._ask(s.active, "steps", "a triple: advance 1 to 40 spaces")
+            return
+        self._advance(s.last_roll, "roll")
+
+    def _first_round(self, seat: int) -> bool:
+        return self.s.turns_taken[seat] == 0 and not self.options["first_round_borsa"]
+
+    def _borsa(self, seat: int, landed: bool) -> None:
+        """Pay La Borsa's bonus for passing or landing (ruling MI-12)."""
+        if self._first_round(seat):
+            return
+        self._pay(None, seat, D.BORSA_LAND if landed else D.BORSA_PASS, "borsa")
+
+    def _advance(self, steps: int, how: str) -> None:
+        """Move forward along the track; passing La Borsa pays; then act on the space."""
+        s = self.s
+        a = s.active
+        p = s.pos[a]
+        if s.final:  # ruling MI-17: leave on reaching or passing L'Autostrada
+            dist = (MOTORWAY - p) % B.size or B.size
+            if steps >= dist:
+                self._emit(Moved(a, p, MOTORWAY, how))
+                s.pos[a] = MOTORWAY
+                if p + dist > B.size:
+                    self._borsa(a, landed=False)
+                self._leave(a, "motorway")
+                self._finish_turn()
+                return
+        total = p + steps
+        to = total % B.size
+        self._emit(Moved(a, p, to, how))
+        s.pos[a] = to
+        if total >= B.size:
+            self._borsa(a, landed=to == BORSA)
+        self._act_on_space()
+
+    def _jump(self, to: int, how: str) -> None:
+        """Move directly (never passes La Borsa, ruling MI-12); then act on the space."""
+        s = self.s
+        a = s.active
+        self._emit(Moved(a, s.pos[a], to, how))
+        s.pos[a] = to
+        if s.final and to == MOTORWAY:
+            self._leave(a, "motorway")
+            self._finish_turn()
+            return
+        self._act_on_space()
+
+    def _act_on_space(self) -> None:
+        """Seat "Game Actions" and "Other Spaces": what the space reached makes happen."""
+        s = self.s
+        a = s.active
+        sp = s.pos[a]
+        kind = B.kinds[sp]
+        if kind in ("street", "bridge"):
+            owner = s.owner[sp]
+            if owner is None:
+                self._open_auction(sp)
+            elif kind == "street":
+                if owner == a:
+                    self._offer_free_block(B.street_areas[sp], "your street: one free block")
+                else:
+                    self._charge_rent(a, sp, owner)
+            else:
+                s.bridge_at = sp
+                if owner != a:  # ruling MI-13: toll, then the crossing is optional
+                    toll = D.TOLL_PER_BRIDGE * sum(1 for b in B.bridges if s.owner[b] == owner)
+                    s.debts.append(Debt(a, owner, toll, "toll"))
+                    self._settle("cross")
+                else:
+                    self._ask_cross()
+        elif kind == "metropoli":
+            self._read_card()
+        elif kind == "court":  # ruling MI-15
+            s.debts.append(Debt(a, None, D.FINE_PER_PIP * s.last_roll, "fine"))
+            self._settle("build")
+        elif kind == "motorway":  # ruling MI-4
+            s.phase = "motorway"
+            self._request(Dice(2, "motorway exit"))
+        elif kind == "municipality":
+            self._municipality()
+        else:
+            self._enter_build()
+
+    # ------------------------------------------------------------------ rent (ruling MI-6)
+    def street_rent(self, space: int) -> tuple[int, int, int, bool, int, int, bool]:
+        """Rent of a street now: (total, tallest, blocks, skyscraper, value, hood, trust)."""
+        s = self.s
+        hood = B.hood_of[space]
+        assert hood is not None
+        areas = B.street_areas[space]
+        tallest = max(s.heights[x] for x in B.district_areas[B.area_district[areas[0]]])
+        blocks = sum(s.heights[x] for x in areas)
+        sky = any(s.roof[x] for x in areas)
+        value = D.concession_value(tallest, blocks, sky)
+        hood_value = s.hood_values[hood]
+        owner = s.owner[space]
+        trust = owner is not None and all(s.owner[t] == owner for t in B.hood_streets[hood])
+        total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
+        return total, tallest, blocks, sky, value, hood_value, trust
+
+    def _charge_rent(self, seat: int, space: int, owner: int) -> None:
+        total, tallest, blocks, sky, value, hood_value, trust = self.street_rent(space)
+        self._emit(
+            RentCharged(seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total)
+        )
+        self.s.debts.append(Debt(seat, owner, total, "rent"))
+        self._settle("build")
+
+    # ------------------------------------------------------------------ bridges (MI-13)
+    def _ask_cross(self) -> None:
+        self.s.phase = "cross"
+        other = B.opposite[self.s.bridge_at]
+        avenue = B.avenue[self.s.bridge_at]
+        self._ask(self.s.active, "cross", f"cross along {avenue} to space {other}?")
+
+    def _cross(self) -> None:
+        s = self.s
+        a = s.active
+        to = B.opposite[s.bridge_at]
+        self._emit(Moved(a, s.pos[a], to, "bridge"))
+        s.pos[a] = to
+        if s.owner[to] is None:  # the arrival bridge is auctioned if free; no toll there
+            self._open_auction(to)
+        else:
+            self._enter_build()
+
+    # ------------------------------------------------------------------ Motorway (MI-4)
+    def _motorway_exit(self, outcome: tuple[Any, ...]) -> None:
+        self.s.last_roll = outcome[0] + outcome[1]  # ruling MI-15
+        self._jump(B.exits[10 * outcome[0] + outcome[1]], "motorway")
+
+    # ------------------------------------------------------------------ Municipality
+    def _free_concessions(self) -> list[int]:
+        return [c for c in B.concessions if self.s.owner[c] is None]
+
+    def _municipality(self) -> None:
+        s = self.s
+        if not self._free_concessions() and not self._placeable_areas(range(len(s.heights))):
+            self._enter_build()
+            return
+        s.phase = "municipality"
+        self._ask(s.active, "municipality", "go to a free concession, or place a free block")
+
+    # ------------------------------------------------------------------ Metropoli cards (MI-8)
+    def _read_card(self) -> None:
+        s = self.s
+        a = s.active
+        if s.cards_read >= len(s.deck):  # ruling MI-A5: the deck has gone round this turn
+            self._enter_build()
+            return
+        cid = s.deck.pop(0)
+        s.deck.append(cid)
+        s.cards_read += 1
+        card = self.cards[cid]
+        self._emit(CardRead(a, cid, card.text))
+        eff, amt = card.effect, card.amount
+        others = [x for x in self._clockwise_from(a) if x != a]
+        if eff == "collect":
+            self._pay(None, a, amt, "card")
+        elif eff == "pay":
+            s.debts.append(Debt(a, None, amt, "card"))
+        elif eff == "collect_from_each":
+            s.debts.extend(Debt(x, a, amt, "card") for x in others if s.status[x] == IN)
+        elif eff == "pay_each":
+            s.debts.extend(Debt(a, x, amt, "card") for x in others if s.status[x] != BANKRUPT)
+        elif eff == "pay_per_block":
+            mine = [sp for sp in B.streets if s.owner[sp] == a]
+            blocks = sum(s.heights[x] for sp in mine for x in B.street_areas[sp])
+            s.debts.append(Debt(a, None, amt * blocks, "card"))
+        elif eff == "collect_per_bridge":
+            self._pay(None, a, amt * sum(1 for b in B.bridges if s.owner[b] == a), "card")
+        elif eff == "collect_per_street":
+            self._pay(None, a, amt * sum(1 for x in B.streets if s.owner[x] == a), "card")
+        elif eff == "pay_per_street":
+            n = sum(1 for x in B.streets if s.owner[x] == a)
+            s.debts.append(Debt(a, None, amt * n, "card"))
+        elif eff == "advance_to":
+            self._advance((amt - s.pos[a]) % B.size or B.size, "card")
+            return
+        elif eff == "go_to":
+            self._jump(amt, "card")
+            return
+        elif eff == "advance_to_bridge":
+            self._advance(self._steps_to(lambda sp: B.kinds[sp] == "bridge"), "card")
+            return
+        elif eff == "advance_to_free":
+            free = set(self._free_concessions())
+            if free:
+                self._advance(self._steps_to(lambda sp: sp in free), "card")
+                return
+        elif eff == "move_back":
+            self._jump((s.pos[a] - amt) % B.size, "back")
+            return
+        elif eff == "free_block":
+            self._offer_free_block(tuple(range(len(s.heights))), "a card: one free block")
+            return
+        self._settle("build")
+
+    def _steps_to(self, pred: Any) -> int:
+        p = self.s.pos[self.s.active]
+        for k in range(1, B.size + 1):
+            if pred((p + k) % B.size):
+                return k
+        return B.size
+
+    # ================================================================== auctions (MI-9, MI-16)
+    def _clockwise_from(self, seat: int) -> list[int]:
+        n = self.num_players
+        return [(seat + k) % n for k in range(1, n + 1)]
+
+    def _open_auction(self, space: int) -> None:
+        s = self.s
+        order = tuple(x for x in self._clockwise_from(s.active) if s.status[x] == IN)
+        s.auction = Auction(space, "sale", order, [False] * self.num_players)
+        self._emit(AuctionOpened(space, "sale"))
+        self._auction_next()
+
+    def _auction_next(self) -> None:
+        s = self.s
+        au = s.auction
+        assert au is not None
+        n = len(au.order)
+        for k in range(1, n + 1):
+            i = (au.idx + k) % n
+            seat = au.order[i]
+            if not au.passed[seat] and seat != au.leader:
+                au.idx, au.caller, au.stage = i, seat, "bid"
+                s.phase = "bid"
+                name = B.names[au.space]
+                self._ask(seat, "bid", f"auction of {name}: price {au.high}; bid or pass")
+                return
+        self._auction_close()
+
+    def _auction_close(self) -> None:
+        s = self.s
+        au = s.auction
+        assert au is not None
+        self._emit(AuctionClosed(au.space, au.leader, au.high))
+        if au.leader is None:  # nobody bid: the concession stays with the Bank
+            s.auction = None
+            if au.kind == "sale":
+                self._enter_build()
+            else:
+                self._transfer(au.space, None, "unsold")
+                self._settle(s.after_debts)
+            return
+        if au.kind == "bankruptcy":  # ruling MI-16: no raise, no pre-emption
+            debtor = s.owner[au.space]
+            assert debtor is not None
+            self._pay(au.leader, debtor, au.high, "bankruptcy auction")
+            self._transfer(au.space, au.leader, "bankruptcy auction")
+            s.auction = None
+            self._settle(s.after_debts)
+            return
+        au.stage = "raise"
+        s.phase = "raise"
+        self._ask(au.leader, "raise", f"you won at {au.high}: keep it or raise the Market Value")
+
+    def _market_value_set(self) -> None:
+        s = self.s
+        au = s.auction
+        assert au is not None and au.leader is not None
+        a = s.active
+        if au.leader != a and s.cash[a] >= au.high + D.PREEMPT_EXTRA:
+            au.stage = "preempt"
+            s.phase = "preempt"
+            price = au.high + D.PREEMPT_EXTRA
+            self._ask(a, "preempt", f"pre-empt at {price}, or let the winner buy")
+            return
+        self._award(au.leader, au.high, "auction")
+
+    def _award(self, seat: int, price: int, how: str) -> None:
+        s = self.s
+        au = s.auction
+        assert au is not None
+        self._pay(seat, None, price, how)
+        self._transfer(au.space, seat, how)
+        s.auction = None
+        self._enter_build()  # ruling MI-13: a bridge bought this turn is not crossed
+
+    def _bid_amounts(self, seat: int, high: int) -> list[int]:
+        """The bids offered: raise steps over ``high`` and all-in (ruling MI-A1)."""
+        cash = self.s.cash[seat]
+        out = [high + st for st in D.RAISE_STEPS if high + st <= cash]
+        all_in = cash // D.BID_UNIT * D.BID_UNIT
+        if all_in > high and (not out or all_in > out[-1]):
+            out.append(all_in)
+        return out
+
+    # ================================================================== debts and bankruptcy
+    def _settle(self, then: str) -> None:
+        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16)."""
+        s = self.s
+        s.after_debts = then
+        while s.debts:
+            d = s.debts[0]
+            if s.status[d.debtor] != IN:
+                s.debts.pop(0)
+                continue
+            if s.cash[d.debtor] >= d.amount:
+                s.debts.pop(0)
+                self._pay(d.debtor, d.creditor, d.amount, d.reason)
+                continue
+            if d.reason != "bankruptcy":
+                d.reason = "bankruptcy"
+                self._emit(BankruptcyBegan(d.debtor, d.creditor, d.amount))
+            if any(s.owner[c] == d.debtor for c in B.concessions):
+                s.phase = "sell"
+                self._ask(d.debtor, "sell", f"owing {d.amount}: auction a concession")
+                return
+            self._go_bankrupt(d)
+        if s.status[s.active] != IN:
+            self._finish_turn()
+        elif then == "cross":
+            self._ask_cross()
+        else:
+            self._enter_build()
+
+    def _sell(self, space: int) -> None:
+        s = self.s
+        debtor = s.debts[0].debtor
+        order = tuple(x for x in self._clockwise_from(debtor) if x != debtor and s.status[x] == IN)
+        s.auction = Auction(space, "bankruptcy", order, [False] * self.num_players)
+        self._emit(AuctionOpened(space, "bankruptcy"))
+        self._auction_next()
+
+    def _go_bankrupt(self, d: Debt) -> None:
+        s = self.s
+        seat = d.debtor
+        if s.cash[seat] > 0:  # ruling MI-16: all cash to the creditor (the Bank: nothing more)
+            self._pay(seat, d.creditor, s.cash[seat], "bankruptcy")
+        s.status[seat] = BANKRUPT
+        self._emit(PlayerBankrupt(seat, d.creditor))
+        s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
+        if not s.final and sum(1 for x in s.status if x == IN) <= 1:
+            self._start_final("one player remains")
+
+    # ================================================================== building (MI-10, MI-11)
+    def _area_open(self, area: int) -> bool:
+        """The Master Plan: height 5 at most, the district cap, one block per area per turn."""
+        s = self.s
+        h = s.heights[area] + 1
+        if h > D.MAX_HEIGHT or area in s.built_areas:
+            return False
+        cap = s.caps[B.area_district[area]]
+        return cap == 0 or h <= cap
+
+    def _placeable_areas(self, areas: Any) -> list[int]:
+        s = self.s
+        if s.final or s.blocks_left <= 0:
+            return []
+        return [x for x in areas if self._area_open(x)]
+
+    def _offer_free_block(self, areas: tuple[int, ...], text: str) -> None:
+        s = self.s
+        s.free_areas = tuple(self._placeable_areas(areas))
+        if not s.free_areas:
+            self._settle("build")
+            return
+        s.phase = "free_block"
+        self._ask(s.active, "free_block", text)
+
+    def _place_block(self, seat: int, area: int, paid: bool) -> None:
+        s = self.s
+        if paid:
+            self._pay(seat, None, D.BLOCK_COST, "block")
+            s.paid_built += 1
+        s.heights[area] += 1
+        s.blocks_left -= 1
+        s.built_areas.append(area)
+        h = s.heights[area]
+        self._emit(BlockBuilt(seat, area, h, paid))
+        district = B.area_district[area]
+        # Master Plan rules 4-8: the first building of height roofs+2 gets the next roof
+        if s.roofs < D.ROOFS and h == s.roofs + D.FIRST_ROOF_HEIGHT and s.caps[district] == 0:
+            s.roofs += 1
+            s.roof[area] = s.roofs
+            s.caps[district] = h
+            self._emit(RoofPlaced(area, s.roofs, h, district))
+            if s.roofs == D.ROOFS:
+                self._emit(CompletionPhaseBegan())
+        if s.blocks_left == 0 and not s.final:
+            self._start_final("the last block is placed")
+
+    def _completion_obliges(self) -> bool:
+        """Master Plan rule 9 (ruling MI-11): a block is due this turn and can be bought."""
+        s = self.s
+        return (
+            s.roofs == D.ROOFS
+            and not s.final
+            and not s.built_areas
+            and s.cash[s.active] >= D.BLOCK_COST
+            and s.paid_built < D.PAID_BLOCKS_PER_TURN
+            and bool(self._placeable_areas(range(len(s.heights))))
+        )
+
+    def _enter_build(self) -> None:
+        s = self.s
+        if s.status[s.active] != IN:
+            self._finish_turn()
+            return
+        s.phase = "build"
+        self._ask(s.active, "build", "build up to two blocks, trade, or end the turn")
+
+    # ================================================================== trades (MI-18)
+    def _trade_menu(self) -> list[Action]:
+        """Proposals offered (ruling MI-A2): sell or buy one concession for a listed price,
+        or swap one concession for one."""
+        s = self.s
+        a = s.active
+        mine = [c for c in B.concessions if s.owner[c] == a]
+        out: list[Action] = []
+        for p in self._clockwise_from(a):
+            if p == a or s.status[p] != IN:
+                continue
+            theirs = [c for c in B.concessions if s.owner[c] == p]
+            for c in mine:
+                out.extend(Propose(p, (c,), (), -x) for x in D.TRADE_PRICES if x <= s.cash[p])
+            for c in theirs:
+                out.extend(Propose(p, (), (c,), x) for x in D.TRADE_PRICES if x <= s.cash[a])
+            for c in mine:
+                out.extend(Propose(p, (c,), (t,), 0) for t in theirs)
+        return out
+
+    def _do_trade(self) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        a = s.active
+        for c in give:
+            self._transfer(c, partner, "trade")
+        for c in take:
+            self._transfer(c, a, "trade")
+        if cash > 0:
+            self._pay(a, partner, cash, "trade")
+        elif cash < 0:
+            self._pay(partner, a, -cash, "trade")
+        self._emit(TradeDone(a, partner, give, take, cash))
+
+    # ================================================================== the end (MI-17)
+    def _start_final(self, reason: str) -> None:
+        self.s.final = True
+        self._emit(FinalPhaseBegan(reason))
+
+    def _leave(self, seat: int, how: str) -> None:
+        self.s.status[seat] = LEFT
+        self._emit(PlayerLeft(seat, how))
+
+    def _finish_turn(self) -> None:
+        s = self.s
+        a = s.active
+        s.turns_taken[a] += 1
+        s.phase = "between"
+        if s.final and s.status[a] == IN and s.final_turns[a] >= self.options["final_turn_limit"]:
+            self._leave(a, "turn limit")  # ruling MI-A4
+        if not s.final and s.turn_no >= self.options["round_limit"] * self.num_players:
+            self._start_final("round limit")  # ruling MI-A3
+        for x in self._clockwise_from(a):
+            if s.status[x] == IN:
+                s.active = x
+                self._begin_turn()
+                return
+        for seat in range(self.num_players):
+            cash, streets, bridges = self.wealth(seat)
+            self._emit(WealthCounted(seat, cash, streets, bridges, cash + streets + bridges))
+        s.phase = "over"
+        self._end()
+
+    def wealth(self, seat: int) -> tuple[int, int, int]:
+        """(cash, streets at neighbourhood value, bridges at $500,000) — ruling MI-17."""
+        s = self.s
+        streets = sum(s.hood_values[B.hood_of[c] or 0] for c in B.streets if s.owner[c] == seat)
+        bridges = D.BRIDGE_WEALTH * sum(1 for b in B.bridges if s.owner[b] == seat)
+        return s.cash[seat], streets, bridges
+
+    # ================================================================== money and titles
+    def _pay(self, payer: int | None, payee: int | None, amount: int, reason: str) -> None:
+        """Move money; the Bank (None) is the only source and sink."""
+        if amount <= 0:
+            return
+        s = self.s
+        if payer is not None:
+            assert s.cash[payer] >= amount, "a payment beyond cash"
+            s.cash[payer] -= amount
+        if payee is not None:
+            s.cash[payee] += amount
+        self._emit(Payment(payer, payee, amount, reason))
+
+    def _transfer(self, space: int, to: int | None, how: str) -> None:
+        frm = self.s.owner[space]
+        self.s.owner[space] = to
+        self._emit(ConcessionTransferred(space, frm, to, how))
+
+    # ================================================================== the hooks
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        phase = self.s.phase
+        if phase == "first":
+            self._first_roll(outcome)
+        elif phase == "deal":
+            self._deal(outcome)
+        elif phase == "hoods":
+            self._deal_values(outcome)
+        elif phase == "deck":
+            self._deck_shuffled(outcome)
+        elif phase == "move":
+            self._rolled(outcome)
+        elif phase == "motorway":
+            self._motorway_exit(outcome)
+        else:  # pragma: no cover - the state machine never asks chance elsewhere
+            raise AssertionError(f"chance in phase {phase}")
+
+    def _legal_actions(self) -> list[Action]:
+        s = self.s
+        ph = s.phase
+        if ph == "roll":
+            return [Roll()]
+        if ph == "steps":
+            return list(_STEPS)
+        if ph == "bid":
+            au = s.auction
+            assert au is not None
+            return [*(Bid(x) for x in self._bid_amounts(au.caller, au.high)), Pass()]
+        if ph == "raise":
+            au = s.auction
+            assert au is not None and au.leader is not None
+            return [Keep(), *(Raise(x) for x in self._bid_amounts(au.leader, au.high))]
+        if ph == "preempt":
+            return [Preempt(), Waive()]
+        if ph == "cross":
+            return [Cross(), Stay()]
+        if ph == "free_block":
+            return [*(FreeBlock(x) for x in s.free_areas), Skip()]
+        if ph == "municipality":
+            out: list[Action] = [GoTo(c) for c in self._free_concessions()]
+            out.extend(FreeBlock(x) for x in self._placeable_areas(range(len(s.heights))))
+            out.append(Skip())
+            return out
+        if ph == "build":
+            out = []
+            a = s.active
+            if s.paid_built < D.PAID_BLOCKS_PER_TURN and s.cash[a] >= D.BLOCK_COST:
+                out.extend(Build(x) for x in self._placeable_areas(range(len(s.heights))))
+            if s.trades_left > 0:
+                out.extend(self._trade_menu())
+            if not self._completion_obliges():
+                out.append(EndTurn())
+            return out
+        if ph == "trade":
+            return [Accept(), Reject()]
+        if ph == "sell":
+            debtor = s.debts[0].debtor
+            return [Sell(c) for c in B.concessions if s.owner[c] == debtor]
+        return []
+
+    def _on_action(self, seat: int, action: Action) -> None:
+        s = self.s
+        if isinstance(action, Roll):
+            s.phase = "move"
+            self._request(Dice(3, "move"))
+        elif isinstance(action, Steps):
+            self._advance(action.count, "triple")
+        elif isinstance(action, Bid):
+            au = s.auction
+            assert au is not None
+            au.high, au.leader = action.amount, seat
+            self._auction_next()
+        elif isinstance(action, Pass):
+            au = s.auction
+            assert au is not None
+            au.passed[seat] = True
+            self._auction_next()
+        elif isinstance(action, Keep):
+            self._market_value_set()
+        elif isinstance(action, Raise):
+            assert s.auction is not None
+            s.auction.high = action.amount
+            self._market_value_set()
+        elif isinstance(action, Preempt):
+            assert s.auction is not None
+            self._award(seat, s.auction.high + D.PREEMPT_EXTRA, "preemption")
+        elif isinstance(action, Waive):
+            assert s.auction is not None and s.auction.leader is not None
+            self._award(s.auction.leader, s.auction.high, "auction")
+        elif isinstance(action, Cross):
+            self._cross()
+        elif isinstance(action, Stay):
+            self._enter_build()
+        elif isinstance(action, FreeBlock):
+            self._place_block(seat, action.area, paid=False)
+            self._settle("build")
+        elif isinstance(action, Skip):
+            self._settle("build")
+        elif isinstance(action, GoTo):
+            self._jump(action.space, "municipality")
+        elif isinstance(action, Build):
+            self._place_block(seat, action.area, paid=True)
+            self._enter_build()
+        elif isinstance(action, EndTurn):
+            self._finish_turn()
+        elif isinstance(action, Propose):
+            s.trades_left -= 1
+            s.trade = (action.partner, action.give, action.take, action.cash)
+            s.phase = "trade"
+            self._ask(action.partner, "trade", f"{self.players[seat]} proposes: {action}")
+        elif isinstance(action, Accept):
+            self._do_trade()
+            s.trade = None
+            self._enter_build()
+        elif isinstance(action, Reject):
+            s.trade = None
+            self._enter_build()
+        elif isinstance(action, Sell):
+            self._sell(action.space)
+        else:  # pragma: no cover - the base checked legality
+            raise AssertionError(f"unhandled action {action!r}")
+
+    def _copy_state(self, other: Metropoli) -> None:
+        self.s = other.s.copy()
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        s = self.s
+        au = s.auction
+        return {
+            "phase": s.phase,
+            "turn": s.turn_no,
+            "active": s.active,
+            "final_phase": s.final,
+            "completion_phase": s.roofs == D.ROOFS,
+            "cash": list(s.cash),
+            "positions": list(s.pos),
+            "status": list(s.status),
+            "first_round": [t == 0 for t in s.turns_taken],
+            "final_turns": list(s.final_turns),
+            "owners": {str(c): s.owner[c] for c in B.concessions},
+            "heights": list(s.heights),
+            "roofs": list(s.roof),
+            "district_caps": list(s.caps),
+            "skyscrapers": s.roofs,
+            "blocks_left": s.blocks_left,
+            "neighbourhood_values": list(s.hood_values),
+            "deck_size": len(s.deck),
+            "paid_blocks_this_turn": s.paid_built,
+            "areas_built_this_turn": list(s.built_areas),
+            "last_roll": s.last_roll,
+            "auction": None
+            if au is None
+            else {
+                "space": au.space,
+                "kind": au.kind,
+                "order": list(au.order),
+                "passed": [x for x in au.order if au.passed[x]],
+                "price": au.high,
+                "leader": au.leader,
+                "stage": au.stage,
+            },
+            "trade": None
+            if s.trade is None
+            else {
+                "partner": s.trade[0],
+                "give": list(s.trade[1]),
+                "take": list(s.trade[2]),
+                "cash": s.trade[3],
+            },
+            "debts": [
+                {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
+                for d in s.debts
+            ],
+        }
+
+    def _secrets(self, seat: int | None) -> list[Any]:
+        deck = self.s.deck
+        return [list(deck)] if len(set(deck)) > 1 else []
+
+    def _result(self) -> Result:
+        scores = tuple(sum(self.wealth(seat)) for seat in range(self.num_players))
+        return Result(scores, winners_by_score(scores), "wealth (ruling MI-17)")
+
+    def max_actions(self) -> int:
+        """A true bound (rulings MI-A1..MI-A5): turns are bounded by the round limit and the
+        final-phase limit; bids by the money that can exist; chains by the deck size."""
+        n = self.num_players
+        deck = list(self.cards.values())
+        d = len(deck)
+        gain = 0
+        for c in deck:
+            per = {
+                "collect": 1,
+                "collect_from_each": n - 1,
+                "collect_per_bridge": len(B.bridges),
+                "collect_per_street": len(B.streets),
+            }.get(c.effect, 0)
+            gain = max(gain, c.amount * per)
+        turns = (self.options["round_limit"] + self.options["final_turn_limit"] + 1) * n
+        moves = 3 + 2 * d
+        inflow = moves * D.BORSA_LAND + d * gain
+        money = n * D.START_CASH + turns * inflow
+        bids = money // D.BID_UNIT + 2 * n + 4
+        auctions = moves + len(B.concessions) * (n + 1)
+        per_turn = (
+            2 * self.options["trades_per_turn"]
+            + 2
+            + 4 * moves
+            + auctions * (bids + 1)
+            + D.PAID_BLOCKS_PER_TURN
+            + d
+            + 2
+        )
+        return int(turns * per_turn)

@@ -1,0 +1,123 @@
+"""The state of a game of Metropoli: plain attrs records, copied cheaply for clones."""
+
+from __future__ import annotations
+
+import attrs
+
+IN, LEFT, BANKRUPT = "in", "left", "bankrupt"
+
+
+@attrs.define(slots=True)
+class Auction:
+    """A running auction (ruling MI-9; bankruptcy auctions ruling MI-16).
+
+    ``order`` is the call order (from the left of the active player or debtor); ``stage`` is
+    bid, raise (the winner may raise the Market Value) or preempt.
+    """
+
+    space: int
+    kind: str  # "sale" or "bankruptcy"
+    order: tuple[int, ...]
+    passed: list[bool]
+    idx: int = -1
+    caller: int = -1
+    high: int = 0
+    leader: int | None = None
+    stage: str = "bid"
+
+    def copy(self) -> Auction:
+        """Return an independent copy."""
+        return Auction(
+            self.space,
+            self.kind,
+            self.order,
+            list(self.passed),
+            self.idx,
+            self.caller,
+            self.high,
+            self.leader,
+            self.stage,
+        )
+
+
+@attrs.define(slots=True)
+class Debt:
+    """A sum ``debtor`` owes ``creditor`` (None: the Bank), settled in order."""
+
+    debtor: int
+    creditor: int | None
+    amount: int
+    reason: str
+
+
+@attrs.define(slots=True)
+class MetropoliState:
+    """Everything that changes during a game."""
+
+    cash: list[int]
+    pos: list[int]
+    status: list[str]
+    turns_taken: list[int]
+    final_turns: list[int]
+    owner: list[int | None]  # by space; None: the Bank (or not a concession)
+    heights: list[int]  # by Buildable Area
+    roof: list[int]  # by area: 0, or the skyscraper's number 1..4
+    caps: list[int]  # by district: 0 uncapped, else the skyscraper's height
+    hood_values: list[int]
+    deck: list[str]  # Metropoli cards, top first (secret)
+    roofs: int = 0
+    blocks_left: int = 0
+    active: int = 0
+    turn_no: int = 0
+    final: bool = False
+    phase: str = "setup"
+    first_rolls: list[int] = attrs.Factory(list)
+    contenders: list[int] = attrs.Factory(list)
+    roll_idx: int = 0
+    last_roll: int = 0
+    paid_built: int = 0
+    built_areas: list[int] = attrs.Factory(list)
+    free_areas: tuple[int, ...] = ()
+    cards_read: int = 0
+    trades_left: int = 0
+    trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
+    auction: Auction | None = None
+    debts: list[Debt] = attrs.Factory(list)
+    after_debts: str = "build"
+    bridge_at: int = -1
+
+    def copy(self) -> MetropoliState:
+        """Return an independent copy (all mutable parts copied)."""
+        return MetropoliState(
+            cash=list(self.cash),
+            pos=list(self.pos),
+            status=list(self.status),
+            turns_taken=list(self.turns_taken),
+            final_turns=list(self.final_turns),
+            owner=list(self.owner),
+            heights=list(self.heights),
+            roof=list(self.roof),
+            caps=list(self.caps),
+            hood_values=list(self.hood_values),
+            deck=list(self.deck),
+            roofs=self.roofs,
+            blocks_left=self.blocks_left,
+            active=self.active,
+            turn_no=self.turn_no,
+            final=self.final,
+            phase=self.phase,
+            first_rolls=list(self.first_rolls),
+            contenders=list(self.contenders),
+            roll_idx=self.roll_idx,
+            last_roll=self.last_roll,
+            paid_built=self.paid_built,
+            built_areas=list(self.built_areas),
+            free_areas=self.free_areas,
+            cards_read=self.cards_read,
+            trades_left=self.trades_left,
+            trade=self.trade,
+            auction=self.auction.copy() if self.auction is not None else None,
+            debts=[Debt(d.debtor, d.creditor, d.amount, d.reason) for d in self.debts],
+            after_debts=self.after_debts,
+            bridge_at=self.bridge_at,
+        )
