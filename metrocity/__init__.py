@@ -44,8 +44,9 @@ INFO = GameInfo(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     render_text=render_text,
     description=(
-        "Metro City: two players place building tiles on a 6x5 grid to win the mayor's "
-        "bonus on each of 11 streets (street names are a reconstruction, ruling MC-6)."
+        "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "
+        "of 11 streets. The street names are a reconstruction (ruling MC-6, "
+        "metrocity/data/streets.json)."
     ),
 )
 

@@ -37,37 +37,59 @@ class HeuristicBot:
         owners = game.s.owners
         tokens = game.s.street_tokens
         tie = str(game.options["tie"])
+        before: dict[int, float] = {}
+        after: dict[tuple[str, int], float] = {}
         best: list[Action] = []
         best_value = -math.inf
         for action in legal:
             assert isinstance(action, Place | BuildOver)
             block = BLOCK_INDEX[action.block]
-            streets = BLOCK_STREETS[block]
-            before = sum(
-                _street_value(tiles, owners, tokens, st, seat, None, tie) for st in streets
-            )
-            old_tile, old_owner = tiles[block], owners[block]
-            tiles[block] = action.tile
-            owners[block] = seat
-            try:
-                placed = old_tile is None
-                values = [
-                    _street_value(tiles, owners, tokens, st, seat, seat if placed else None, tie)
-                    for st in streets
-                ]
-                value = sum(values) - before
-                if isinstance(action, BuildOver):
-                    value -= action.token
-                if action.tile == "court":
-                    value += _best_swap_gain(tiles, owners, tokens, seat, tie, block, placed)
-            finally:
-                tiles[block] = old_tile
-                owners[block] = old_owner
+            key = (action.tile, block)
+            value = after.get(key)
+            if value is None:
+                if block not in before:
+                    before[block] = sum(
+                        _street_value(tiles, owners, tokens, st, seat, None, tie)
+                        for st in BLOCK_STREETS[block]
+                    )
+                value = after[key] = (
+                    self._placement_value(tiles, owners, tokens, seat, tie, key) - before[block]
+                )
+            if isinstance(action, BuildOver):
+                value -= action.token
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
+
+    @staticmethod
+    def _placement_value(
+        tiles: list[str | None],
+        owners: list[int],
+        tokens: list[int | None],
+        seat: int,
+        tie: str,
+        key: tuple[str, int],
+    ) -> float:
+        """The value of the block's two streets with ``tile`` placed there by ``seat``."""
+        tile, block = key
+        old_tile, old_owner = tiles[block], owners[block]
+        placed = old_tile is None
+        tiles[block] = tile
+        owners[block] = seat
+        try:
+            placer = seat if placed else None
+            value = sum(
+                _street_value(tiles, owners, tokens, st, seat, placer, tie)
+                for st in BLOCK_STREETS[block]
+            )
+            if tile == "court":
+                value += _best_swap_gain(tiles, owners, tokens, seat, tie, block, placed)
+        finally:
+            tiles[block] = old_tile
+            owners[block] = old_owner
+        return value
 
     def _choose_swap(self, game: MetroCity, seat: int, legal: list[Action]) -> Action:
         s = game.s

@@ -60,8 +60,11 @@ _STOPS_RESIDENTIAL = frozenset({"power", "mall"})
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
 # Actions are small immutable values: build each once, so generating legal moves is cheap.
-_PLACE = {(t.id, i): Place(t.id, BLOCK_IDS[i]) for t in TILE_KINDS for i in range(BLOCKS)}
-_BUILD: dict[tuple[str, int, int], BuildOver] = {}
+_PLACE = {t.id: [Place(t.id, BLOCK_IDS[i]) for i in range(BLOCKS)] for t in TILE_KINDS}
+_BUILD = {
+    t.id: [[BuildOver(t.id, BLOCK_IDS[i], k) for k in (0, *TOKENS)] for i in range(BLOCKS)]
+    for t in TILE_KINDS
+}
 _SWAP = {
     (a, b): Swap(STREETS[a].id, STREETS[b].id)
     for a in range(len(STREETS))
@@ -105,14 +108,6 @@ def completed_by(tiles: list[str | None], block: int) -> list[int]:
     return [
         st for st in BLOCK_STREETS[block] if all(tiles[b] is not None for b in _STREET_BLOCKS[st])
     ]
-
-
-def _build_action(tile: str, block: int, token: int) -> BuildOver:
-    key = (tile, block, token)
-    action = _BUILD.get(key)
-    if action is None:
-        action = _BUILD[key] = BuildOver(tile, BLOCK_IDS[block], token)
-    return action
 
 
 class MetroCity(Game):
@@ -211,13 +206,18 @@ class MetroCity(Game):
         kinds = list(dict.fromkeys(s.hands[seat]))
         tiles = s.tiles
         empty = [i for i in range(BLOCKS) if tiles[i] is None]
-        out = [_PLACE[t, i] for t in kinds for i in empty]
+        moves: list[Action] = []
+        for t in kinds:
+            row = _PLACE[t]
+            moves += [row[i] for i in empty]
         tokens = sorted(set(s.money[seat]))
         if tokens:
             owners = s.owners
             own = [i for i in range(BLOCKS) if owners[i] == seat]
-            out.extend(_build_action(t, i, k) for t in kinds for i in own for k in tokens)
-        return out
+            for t in kinds:
+                table = _BUILD[t]
+                moves += [table[i][k] for i in own for k in tokens]
+        return moves
 
     def is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""

@@ -26,10 +26,10 @@ def start(
     p1: Sequence[str] = (),
     tokens: Sequence[int] = TOKENS,
     seed: int = 1,
-    **options: str,
+    tie: str = "discard",
 ) -> MetroCity:
     """A new game whose token shuffle and both piles are the outcomes given."""
-    g = metrocity.new_game(seed=seed, **options)
+    g = metrocity.new_game(seed=seed, tie=tie)
     g.resolve(tuple(tokens))
     g.resolve(pile(p0))
     g.resolve(pile(p1))
@@ -57,12 +57,12 @@ COL_A = ("A1", "A2", "A3", "A4", "A5")
 
 
 def fill_row1(
-    p0: Sequence[str], p1: Sequence[str], hand0: Sequence[str] = (), **options: str
+    p0: Sequence[str], p1: Sequence[str], hand0: Sequence[str] = (), tie: str = "discard"
 ) -> MetroCity:
     """A game where seat 0 placed ``p0`` on A1, C1, E1 and seat 1 ``p1`` on B1, D1, F1.
 
     Seat 0 draws ``hand0`` next, so those tiles are in its hand afterwards.
     """
-    g = start((*p0, *hand0), p1, **options)
+    g = start((*p0, *hand0), p1, tie=tie)
     play(g, *alternate(ROW1, p0, p1))
     return g

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import metrocity
-from common import play
+from common import Bot, play
 from metrocity.render import render_text
 from tests.metrocity import helpers as hs
 from tests.metrocity.helpers import fill_row1, start
@@ -15,7 +15,7 @@ def test_heuristic_bot_beats_random_in_at_least_80_percent_of_200_games() -> Non
     for i in range(games):
         g = metrocity.new_game(seed=10_000 + i)
         h = i % 2  # the heuristic bot plays each seat half the time
-        bots = {h: metrocity.HeuristicBot(i), 1 - h: metrocity.RandomBot(i + 1)}
+        bots: dict[int, Bot] = {h: metrocity.HeuristicBot(i), 1 - h: metrocity.RandomBot(i + 1)}
         result = play(g, bots)
         wins += result.winners == (h,)
     assert wins >= 0.8 * games, f"heuristic won {wins} of {games}"

@@ -156,7 +156,7 @@ def test_cannot_place_on_a_built_block_or_a_tile_not_in_hand() -> None:
         g.apply("place com2 B2")
     with pytest.raises(IllegalAction, match="not legal"):
         g.apply("place res4 C3")  # seat 0's tile, but seat 1 is to act
-    with pytest.raises(IllegalAction, match="no block|not legal"):
+    with pytest.raises(IllegalAction, match="not legal"):
         g.apply("place com2 G9")
     with pytest.raises(IllegalAction, match="malformed"):
         g.apply("place com2")
