@@ -134,6 +134,7 @@ class Game:
         self._pending: Prompt | ChanceRequest | None = None
         self._chance_count = 0
         self._decisions = 0
+        self._legal_cache: tuple[int, list[Action]] | None = None
         self._emit(
             GameStarted(
                 game=self.name,
@@ -224,7 +225,9 @@ class Game:
         """The actions open to ``to_act`` now, in a deterministic order; [] when nobody decides."""
         if not isinstance(self._pending, Prompt):
             return []
-        return self._legal_actions()
+        legal = self._legal_actions()
+        self._legal_cache = (len(self._log), legal)
+        return list(legal)
 
     def parse_action(self, value: Any) -> Action:
         """Read an action of this game from an Action, its JSON object or its text form."""
@@ -232,6 +235,14 @@ class Game:
 
     def is_legal(self, action: Action) -> bool:
         """True if ``action`` is legal for ``to_act`` now (a game may override it faster)."""
+        # Every change of state appends to the log, so its length names the position. The
+        # usual caller applies one of the very objects legal_actions() just gave out here:
+        # those are legal without generating the list again.
+        cached = self._legal_cache
+        if cached is not None and cached[0] == len(self._log):
+            for a in cached[1]:
+                if a is action:
+                    return True
         return action in self._legal_actions()
 
     def apply(
