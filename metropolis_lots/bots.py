@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from common import Action, Game, GameRandom, RandomBot
 from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
 from metropolis_lots.data import Rules
-from metropolis_lots.rules import Metropolis, building_value, split_value
+from metropolis_lots.rules import Metropolis, split_value, values_of
 from metropolis_lots.state import Building, MetropolisState
 
 __all__ = ["HeuristicBot", "RandomBot"]
@@ -47,6 +47,7 @@ class _Valuer:
         owner: Sequence[int],
         built: Sequence[int],
         buildings: Sequence[Building],
+        values: Sequence[int],
         supply: Sequence[int],
         weight: float,
     ) -> float:
@@ -59,8 +60,7 @@ class _Valuer:
                 continue
             here[b.kind] = here.get(b.kind, 0) + 1
             if any(s == seat for s, _ in b.shares):
-                value = building_value(r, buildings, i)
-                total += dict(split_value(value, b)).get(seat, 0)
+                total += dict(split_value(values[i], b)).get(seat, 0)
         if weight <= 0:
             return total
         base = d * 10
@@ -120,9 +120,11 @@ class HeuristicBot:
         s = g.s
         v = _valuer(g.r)
         w = self._weight(s)
-        after = sum(v.worth(seat, d, owner, built, buildings, supply, w) for d in districts)
+        values = s.values if buildings is s.buildings else values_of(g.r, buildings)
+        after = sum(v.worth(seat, d, owner, built, buildings, values, supply, w) for d in districts)
         before = sum(
-            v.worth(seat, d, s.owner, s.building_at, s.buildings, s.supply, w) for d in districts
+            v.worth(seat, d, s.owner, s.building_at, s.buildings, s.values, s.supply, w)
+            for d in districts
         )
         return after - before
 

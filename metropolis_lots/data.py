@@ -44,6 +44,8 @@ class Board:
     park_view: frozenset[int]
     river: frozenset[int]
     centre: frozenset[int]
+    #: the locations of each lot, by lot
+    lot_locations: Mapping[int, frozenset[str]]
 
     def district_of(self, lot: int) -> int:
         """The district of a lot: its first digit."""
@@ -51,15 +53,7 @@ class Board:
 
     def locations_of(self, lots: tuple[int, ...]) -> frozenset[str]:
         """The locations a building on ``lots`` has: any lot having it counts (ruling MS-4)."""
-        found = set()
-        for name, where in (
-            ("park_view", self.park_view),
-            ("river", self.river),
-            ("centre", self.centre),
-        ):
-            if any(lot in where for lot in lots):
-                found.add(name)
-        return frozenset(found)
+        return frozenset().union(*(self.lot_locations[lot] for lot in lots))
 
 
 def board_from_json(data: Any) -> Board:
@@ -109,8 +103,25 @@ def board_from_json(data: Any) -> Board:
     )
     centre_d = set(data["centre"]["districts"])
     centre = frozenset(lot for lot in lots if lot // 10 in centre_d)
+    places = {
+        lot: frozenset(
+            name
+            for name, where in (("park_view", park_view), ("river", river), ("centre", centre))
+            if lot in where
+        )
+        for lot in lots
+    }
     return Board(
-        lots, tuple(sorted(districts)), rows, cols, position, neighbours, park_view, river, centre
+        lots,
+        tuple(sorted(districts)),
+        rows,
+        cols,
+        position,
+        neighbours,
+        park_view,
+        river,
+        centre,
+        places,
     )
 
 

@@ -77,18 +77,29 @@ def _check_colours(value: Any) -> bool:
     return True
 
 
+def values_of(rules: Rules, buildings: Sequence[Building]) -> tuple[int, ...]:
+    """The chart value of every building (ruling MS-4): base, location, and a modifier per
+    *other* building of each kind in its district; never below 0."""
+    here: dict[int, dict[str, int]] = {}
+    for b in buildings:
+        counts = here.setdefault(b.district, {})
+        counts[b.kind] = counts.get(b.kind, 0) + 1
+    places = rules.board.lot_locations
+    out = []
+    for b in buildings:
+        row = rules.chart.rows[b.kind]
+        per = row.per_building
+        locs = set().union(*(places[lot] for lot in b.lots))
+        value = row.base + sum(row.location.get(loc, 0) for loc in locs)
+        value += sum(per.get(k, 0) * c for k, c in here[b.district].items())
+        value -= per.get(b.kind, 0)  # a building does not modify itself
+        out.append(max(0, value))
+    return tuple(out)
+
+
 def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
-    """The chart value of building ``index`` among ``buildings`` (ruling MS-4), at least 0."""
-    b = buildings[index]
-    row = rules.chart.rows[b.kind]
-    value = row.base
-    for loc in rules.board.locations_of(b.lots):
-        value += row.location.get(loc, 0)
-    district = b.district
-    for j, other in enumerate(buildings):
-        if j != index and other.district == district:
-            value += row.per_building.get(other.kind, 0)
-    return max(0, value)
+    """The chart value of building ``index`` among ``buildings`` (ruling MS-4)."""
+    return values_of(rules, buildings)[index]
 
 
 def split_value(value: int, building: Building) -> list[tuple[int, int]]:
@@ -99,12 +110,16 @@ def split_value(value: int, building: Building) -> list[tuple[int, int]]:
     return sorted(credited.items())
 
 
-def scores_of(rules: Rules, buildings: Sequence[Building], players: int) -> list[int]:
+def scores_of(
+    rules: Rules, buildings: Sequence[Building], players: int, values: Sequence[int] | None = None
+) -> list[int]:
     """Every seat's total building value now."""
+    if values is None:
+        values = values_of(rules, buildings)
     scores = [0] * players
-    for i, b in enumerate(buildings):
-        for seat, v in split_value(building_value(rules, buildings, i), b):
-            scores[seat] += v
+    for b, v in zip(buildings, values, strict=True):
+        for seat, part in split_value(v, b):
+            scores[seat] += part
     return scores
 
 
@@ -169,6 +184,7 @@ class Metropolis(Game):
             owner=[NO_ONE] * LOT_SLOTS,
             building_at=[NO_ONE] * LOT_SLOTS,
             buildings=[],
+            values=(),
             supply=[m.count for m in self.r.models],
             chips=[CHIPS[c] for c in colours],
             colours=colours,
@@ -285,8 +301,7 @@ class Metropolis(Game):
         """Value every building from the chart and end the game (ruling MS-4)."""
         s = self.s
         s.phase = "over"
-        for i, b in enumerate(s.buildings):
-            value = building_value(self.r, s.buildings, i)
+        for b, value in zip(s.buildings, s.values, strict=True):
             credited = tuple(split_value(value, b))
             self._emit(BuildingScored(b.lots, b.kind, value, credited))
         self._end()
@@ -360,6 +375,7 @@ class Metropolis(Game):
         s.supply[self.r.models.index(m)] -= 1
         b = Building(model_id, m.kind, lots, builder, tuple(sorted(counts.items())))
         s.buildings.append(b)
+        s.values = values_of(self.r, s.buildings)
         s.progressed = True
         self._emit(BuildingPut(builder, model_id, m.kind, lots, b.shares))
 
@@ -412,9 +428,13 @@ class Metropolis(Game):
 
     def claimants(self, lot: int) -> tuple[int, ...]:
         """The seats the claim rule lets take ``lot`` (ruling MS-6), chips aside."""
+        if self.s.occupied_in(lot // 10) < FREE_UNTIL:
+            return tuple(range(self.num_players))  # free choice up to the 5th lot
+        return self.neighbour_claim(lot)
+
+    def neighbour_claim(self, lot: int) -> tuple[int, ...]:
+        """From the 6th lot on: the owners of its neighbours, or everyone if it has none."""
         s = self.s
-        if s.occupied_in(lot // 10) < FREE_UNTIL:
-            return tuple(range(self.num_players))
         near = {s.owner[x] for x in self.r.board.neighbours[lot]} - {NO_ONE}
         if not near:
             return tuple(range(self.num_players))
@@ -598,7 +618,7 @@ class Metropolis(Game):
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s
         r = self.r
-        values = [building_value(r, s.buildings, i) for i in range(len(s.buildings))]
+        values = s.values
         return {
             "owners": {str(lot): s.owner[lot] for lot in r.board.lots if s.owner[lot] != NO_ONE},
             "buildings": [
@@ -624,11 +644,11 @@ class Metropolis(Game):
             "pool_waiting": list(s.pool_waiting),
             "trade": None if s.trade is None else s.trade.to_json(),
             "proposals_made": s.proposals,
-            "scores": scores_of(r, s.buildings, self.num_players),
+            "scores": scores_of(r, s.buildings, self.num_players, s.values),
         }
 
     def _result(self) -> Result:
-        scores = tuple(scores_of(self.r, self.s.buildings, self.num_players))
+        scores = tuple(scores_of(self.r, self.s.buildings, self.num_players, self.s.values))
         return Result(scores, winners_by_score(scores), "highest total building value")
 
     def max_actions(self) -> int:

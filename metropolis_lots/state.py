@@ -20,10 +20,11 @@ class Building:
     lots: tuple[int, ...]
     owner: int
     shares: tuple[tuple[int, int], ...]
+    #: its district (a building lies inside one, ruling MS-2)
+    district: int = attrs.field(init=False)
 
-    @property
-    def district(self) -> int:
-        """Its district (a building lies inside one, ruling MS-2)."""
+    @district.default
+    def _district(self) -> int:
         return self.lots[0] // 10
 
 
@@ -38,6 +39,8 @@ class MetropolisState:
     owner: list[int]
     building_at: list[int]
     buildings: list[Building]
+    #: the chart value of each building now (ruling MS-4), kept in step with ``buildings``
+    values: tuple[int, ...]
     supply: list[int]
     chips: list[int]
     colours: tuple[str, ...]
@@ -61,6 +64,7 @@ class MetropolisState:
             list(self.owner),
             list(self.building_at),
             list(self.buildings),
+            self.values,
             list(self.supply),
             list(self.chips),
             self.colours,
