@@ -1,0 +1,98 @@
+"""The core contract (check_game, the hypothesis state machine) and the coin ledger."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import settings
+
+import metropolia
+from common import RandomBot, play
+from common.testing import check_game, make_state_machine
+from metropolia.events import Built, CoinsPaid, CoinsReceived
+from tests.metropolia.helpers import purse_from_events
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_check_game_base(players: int) -> None:
+    # deep checks look at the whole log at every step: a turn limit keeps them quick
+    # (ruling MK-A3); the shallow games play to a winner
+    check_game(lambda s: metropolia.new_game(players=players, seed=s, turn_limit=30), games=1)
+    games = check_game(
+        lambda s: metropolia.new_game(players=players, seed=s), games=3, seed=50, deep_games=0
+    )
+    assert all(g.result().winners for g in games)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_check_game_plus(players: int) -> None:
+    check_game(
+        lambda s: metropolia.new_game(players=players, seed=s, plus=True, turn_limit=24),
+        games=1,
+    )
+    games = check_game(
+        lambda s: metropolia.new_game(players=players, seed=s, plus=True),
+        games=3,
+        seed=100,
+        deep_games=0,
+    )
+    assert all(g.result().winners for g in games)
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{"plus": True, "town_hall": "before_build"}, {"plus": True, "sushi_bar_cost": 4}],
+)
+def test_check_game_plus_options(options: dict[str, object]) -> None:
+    check_game(lambda s: metropolia.new_game(players=3, seed=s, **options), games=3, deep_games=0)
+
+
+TestMetropoliaMachine = make_state_machine(
+    lambda s: metropolia.new_game(players=2 + s % 3, seed=s, plus=s % 2 == 1)
+).TestCase
+TestMetropoliaMachine.settings = settings(
+    max_examples=15, stateful_step_count=60, deadline=None
+)
+
+
+@pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])
+def test_coins_are_conserved_and_only_the_bank_makes_them(plus: bool, players: int) -> None:
+    for seed in range(5):
+        g = metropolia.new_game(players=players, seed=seed, plus=plus)
+        play(g, [RandomBot(seed + k) for k in range(players)])
+        assert purse_from_events(g) == g.s.coins
+        made = sum(e.amount for e in g.events if isinstance(e, CoinsReceived))
+        spent = sum(e.cost for e in g.events if isinstance(e, Built))
+        assert sum(g.s.coins) == made - spent
+        for e in g.events:
+            if isinstance(e, CoinsPaid):
+                assert 0 <= e.amount <= e.owed
+
+
+def test_no_purse_ever_goes_negative() -> None:
+    g = metropolia.new_game(players=4, seed=9, plus=True)
+    bots = [RandomBot(k) for k in range(4)]
+    while not g.is_over:
+        if g.chance is not None:
+            g.resolve()
+        else:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+        assert min(g.s.coins) >= 0
+
+
+def test_clone_and_load_continue_like_the_original() -> None:
+    g = metropolia.new_game(players=3, seed=4, plus=True)
+    bots = [RandomBot(k) for k in range(3)]
+    for _ in range(120):
+        if g.chance is not None:
+            g.resolve()
+        else:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+    twin = g.clone()
+    loaded = metropolia.load(g.to_json())
+    for copy in (twin, loaded):
+        play(copy, [RandomBot(7 + k) for k in range(3)])
+    assert twin.to_json() == loaded.to_json()
