@@ -1,0 +1,63 @@
+"""Test helpers: a game past its set-up with chosen chance outcomes, and landing on a space."""
+
+from __future__ import annotations
+
+from metropoli import Metropoli, Roll, new_game
+from metropoli.data import BOARD as B
+
+#: non-triple dice for each total 3..18 (18 and 3 only exist as triples)
+_DICE = {
+    t: d
+    for d in ((a, b, c) for a in range(1, 7) for b in range(1, 7) for c in range(1, 7))
+    if not d[0] == d[1] == d[2]
+    for t in [sum(d)]
+}
+
+
+def started(
+    players: int = 4,
+    first: int = 0,
+    deal: tuple[int, ...] | None = None,
+    values: tuple[int, ...] | None = None,
+    deck: tuple[str, ...] | None = None,
+    **options: object,
+) -> Metropoli:
+    """A game whose set-up chance is supplied: ``first`` rolls highest; deal in track order."""
+    g = new_game(players=players, seed=1, **options)
+    for seat in range(players):
+        g.resolve((6, 6, 5) if seat == first else (1, 1, 2))
+    g.resolve(deal if deal is not None else B.streets)
+    g.resolve(values if values is not None else B.neighbourhood_values)
+    g.resolve(deck if deck is not None else tuple(g.cards))
+    assert g.to_act == first and g.prompt is not None and g.prompt.kind == "roll"
+    return g
+
+
+def clear_owners(g: Metropoli) -> None:
+    """Give every concession back to the Bank."""
+    for c in B.concessions:
+        g.s.owner[c] = None
+
+
+def dice_for(total: int) -> tuple[int, int, int]:
+    """Three dice, not a triple, showing ``total`` (4..17)."""
+    return _DICE[total]
+
+
+def land(g: Metropoli, target: int, total: int = 7, *, not_first_round: bool = True) -> None:
+    """Put the active player ``total`` spaces before ``target``, roll, and move there."""
+    a = g.s.active
+    if not_first_round:
+        g.s.turns_taken[a] = max(1, g.s.turns_taken[a])
+    g.s.pos[a] = (target - total) % B.size
+    g.apply(Roll())
+    g.resolve(dice_for(total))
+
+
+def payments(g: Metropoli, since: int = 0) -> list[tuple[int | None, int | None, int, str]]:
+    """The Payment events from index ``since``: (payer, payee, amount, reason)."""
+    from metropoli.events import Payment
+
+    return [
+        (e.payer, e.payee, e.amount, e.reason) for e in g.events[since:] if isinstance(e, Payment)
+    ]
