@@ -107,6 +107,7 @@ class ActionSet(RecordSet):
     def __init__(self, kinds: Iterable[type[Action]]) -> None:
         kinds = tuple(kinds)
         super().__init__(kinds, "action")
+        self._classes = frozenset(kinds)
         self.by_word: dict[str, type[Action]] = {}
         for k in kinds:
             if k.word in self.by_word:
@@ -118,10 +119,10 @@ class ActionSet(RecordSet):
 
         Raises IllegalAction (a ValueError) naming what was wrong and what is allowed.
         """
+        if type(value) in self._classes:
+            return value  # type: ignore[return-value]
         if isinstance(value, Action):
-            if type(value) not in self.by_word.values():
-                raise IllegalAction(f"{type(value).__name__} is not an action of this game")
-            return value
+            raise IllegalAction(f"{type(value).__name__} is not an action of this game")
         try:
             if isinstance(value, str):
                 tokens = value.split()
