@@ -120,7 +120,7 @@ class ActionSet(RecordSet):
         Raises IllegalAction (a ValueError) naming what was wrong and what is allowed.
         """
         if type(value) in self._classes:
-            return value  # type: ignore[return-value]
+            return value  # type: ignore[no-any-return]
         if isinstance(value, Action):
             raise IllegalAction(f"{type(value).__name__} is not an action of this game")
         try:
