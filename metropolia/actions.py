@@ -43,7 +43,7 @@ class TakeFrom(Action):
 
 @attrs.frozen
 class Swap(Action):
-    """Business Center: give own ``give`` to ``seat`` for their ``take`` (prompt ``business_center``)."""
+    """Business Center: give ``give`` to ``seat`` for their ``take`` (``business_center``)."""
 
     word = "swap"
     give: str

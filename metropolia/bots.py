@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from common import Action, GameRandom
 from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
@@ -58,7 +58,7 @@ class HeuristicBot:
             return NoSwap()
         return legal[self.rng.randrange(len(legal))]
 
-    def _build(self, state: dict[str, object], seat: int, legal: list[Action]) -> Action:
+    def _build(self, state: dict[str, Any], seat: int, legal: list[Action]) -> Action:
         builds = [a for a in legal if isinstance(a, Build)]
         landmarks = [a for a in builds if a.card in LANDMARK_INDEX]
         if landmarks:
@@ -77,13 +77,13 @@ class HeuristicBot:
             value = _card_value(c, n, mine_dist, cities, seat)
             scored.append((value / (c.cost + 1), value, a))
         scored.sort(key=lambda x: (-x[0], x[2].card))
-        best_ratio, best_value, best = scored[0]
+        _best_ratio, best_value, best = scored[0]
         if best_value <= 0.15:
             return Pass()
         return best
 
 
-def state_total(state: dict[str, object]) -> int:
+def state_total(state: dict[str, Any]) -> int:
     """The total of the dice shown in a view's state."""
     dice = state["dice"]
     assert isinstance(dice, list)
@@ -99,7 +99,7 @@ def _has_one_die_cards(cards: dict[str, int]) -> bool:
 
 
 def _card_value(
-    c: Card, n: int, mine: tuple[float, ...], cities: list[dict[str, object]], seat: int
+    c: Card, n: int, mine: tuple[float, ...], cities: list[dict[str, Any]], seat: int
 ) -> float:
     """Expected coins per round of one more copy of ``c`` (a rough estimate)."""
     own = sum(mine[t] for t in c.rolls if t < 15)
@@ -117,14 +117,14 @@ def _card_value(
         have = city["cards"]
         assert isinstance(have, dict)
         per = c.per or ""
-        count = sum(k for cid, k in have.items() if _card(cid).icon == per or cid == per)
+        count: int = sum(k for cid, k in have.items() if _card(cid).icon == per or cid == per)
         return c.amount * count * own
     if c.colour == "red":
         return c.amount * (n - 1) * other
     return 2.0 * (n - 1) * own
 
 
-def _gain(state: dict[str, object], seat: int, total: int) -> float:
+def _gain(state: dict[str, Any], seat: int, total: int) -> float:
     """Coins ``seat`` nets from its own roll of ``total`` (a rough estimate)."""
     if total > 14:
         return 0.0

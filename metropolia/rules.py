@@ -109,7 +109,6 @@ NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 
 
-
 ROLL_1 = Dice(1, "roll")
 ROLL_2 = Dice(2, "roll")
 TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
@@ -211,10 +210,8 @@ class Metropolia(Game):
         for cid in STARTING_CARDS:
             start[CARD_INDEX[cid]] += 1
         lms = [LANDMARKS[j].starts_built and j in self._landmarks_in_play for j in range(NL)]
-        if plus:
-            supply = [0] * NC  # ruling MK-5: the market is dealt from the shuffled stack
-        else:
-            supply = [c.copies if c.edition == "base" else 0 for c in CARDS]
+        # ruling MK-5: base shows every card; Plus deals the market from the shuffled stack
+        supply = [0 if plus or c.edition != "base" else c.copies for c in CARDS]
         self.s = MetroState(
             coins=[0] * n,
             cards=[start[:] for _ in range(n)],

@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import metropolia
-from metropolia.data import CARD_INDEX, LANDMARK_INDEX
 from common import Event
+from metropolia.data import CARD_INDEX, LANDMARK_INDEX
 from metropolia.events import Built, CoinsPaid, CoinsReceived
 from metropolia.rules import Metropolia
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import settings
 
@@ -42,16 +44,14 @@ def test_check_game_plus(players: int) -> None:
     "options",
     [{"plus": True, "town_hall": "before_build"}, {"plus": True, "sushi_bar_cost": 4}],
 )
-def test_check_game_plus_options(options: dict[str, object]) -> None:
+def test_check_game_plus_options(options: dict[str, Any]) -> None:
     check_game(lambda s: metropolia.new_game(players=3, seed=s, **options), games=3, deep_games=0)
 
 
 TestMetropoliaMachine = make_state_machine(
     lambda s: metropolia.new_game(players=2 + s % 3, seed=s, plus=s % 2 == 1)
 ).TestCase
-TestMetropoliaMachine.settings = settings(
-    max_examples=15, stateful_step_count=60, deadline=None
-)
+TestMetropoliaMachine.settings = settings(max_examples=15, stateful_step_count=60, deadline=None)
 
 
 @pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])

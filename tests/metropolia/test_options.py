@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 import metropolia
@@ -34,7 +36,7 @@ def test_unknown_option_is_refused_naming_the_options() -> None:
     [("plus", "yes"), ("plus", 1), ("town_hall", "never"), ("sushi_bar_cost", 3),
      ("turn_limit", 0), ("turn_limit", True)],
 )  # fmt: skip
-def test_bad_option_values_are_refused(option: str, value: object) -> None:
+def test_bad_option_values_are_refused(option: str, value: Any) -> None:
     with pytest.raises(InvalidOption, match=option):
         metropolia.new_game(players=2, **{option: value})
 

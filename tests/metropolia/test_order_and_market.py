@@ -109,7 +109,7 @@ def test_the_stack_order_is_secret_and_views_show_only_its_size() -> None:
     g.resolve()
     secret = g._secrets(0)
     assert secret and len(secret[0]) == g.view(0)["state"]["stack_size"]
-    shuffle = [e for e in g.events_for(1) if e["type"] == "ChanceResolved"][0]
+    shuffle = next(e for e in g.events_for(1) if e["type"] == "ChanceResolved")
     assert shuffle["outcome"] is None
     assert "stack" not in g.view(None)["state"]
 
