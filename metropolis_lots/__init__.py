@@ -13,6 +13,7 @@ from common import GameInfo, InvalidSave
 from common.game import load_data
 from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
 from metropolis_lots.bots import HeuristicBot, RandomBot
+from metropolis_lots.cli import cli
 from metropolis_lots.events import (
     BuildingPut,
     BuildingScored,
@@ -51,6 +52,7 @@ INFO = GameInfo(
     description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
     "chart with -o chart=FILE.",
+    cli=cli,
 )
 
 __all__ = [
@@ -80,4 +82,5 @@ __all__ = [
     "TradeProposed",
     "load",
     "new_game",
+    "render_text",
 ]
