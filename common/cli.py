@@ -3,6 +3,7 @@ registered game, ``metro <game> demo | play | simulate | replay | bench``."""
 
 from __future__ import annotations
 
+import functools
 import json
 import platform
 import secrets
@@ -198,6 +199,12 @@ def _game_group(info: GameInfo) -> click.Group:
         help="Processes to use; results equal a serial run.",
     )
     @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON.")
+    @click.option(
+        "--scheduler",
+        default=None,
+        metavar="ADDRESS",
+        help="A Dask scheduler to send batches of seeds to (extra [dask]).",
+    )
     @_option_opt
     def simulate_cmd(
         games: int,
@@ -206,37 +213,32 @@ def _game_group(info: GameInfo) -> click.Group:
         bots: str | None,
         jobs: int,
         as_json: bool,
+        scheduler: str | None,
         options: tuple[str, ...],
     ) -> None:
         """Play many bot games (game i uses seed+i, bots rotate seats) and summarize them."""
         seed = _seed(seed)
         n_players = players or cls.min_players
         probe = _new(info, n_players, seed, options)
-        names = _bot_list(info, bots or "random", probe.num_players)
+        _bot_list(info, bots or "random", probe.num_players)  # checks the names
         given = [b.strip() for b in (bots or "random").split(",") if b.strip()]
+        run = functools.partial(
+            simulate,
+            info.name,
+            games=games,
+            players=n_players,
+            seed=seed,
+            bot_names=given,
+            options=dict(probe.options),
+            jobs=jobs,
+            scheduler=scheduler,
+        )
         start = time.perf_counter()
         if as_json:
-            records = simulate(
-                info.name,
-                games=games,
-                players=n_players,
-                seed=seed,
-                bot_names=given,
-                options=dict(probe.options),
-                jobs=jobs,
-            )
+            records = run()
         else:
             with click.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-                records = simulate(
-                    info.name,
-                    games=games,
-                    players=n_players,
-                    seed=seed,
-                    bot_names=given,
-                    options=dict(probe.options),
-                    jobs=jobs,
-                    progress=bar.update,
-                )
+                records = run(progress=bar.update)
         elapsed = time.perf_counter() - start
         summary = summarize(records, n_players)
         summary.update(
@@ -250,7 +252,6 @@ def _game_group(info: GameInfo) -> click.Group:
                 "games_per_second": round(games / elapsed, 2) if elapsed else None,
             }
         )
-        del names
         if as_json:
             click.echo(json.dumps(summary, indent=2))
             return

@@ -67,10 +67,13 @@ def simulate(
     options: dict[str, Any] | None = None,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    scheduler: str | None = None,
 ) -> list[GameRecord]:
     """Play ``games`` games; game i uses seed ``seed + i``, so any ``jobs`` gives equal records."""
     opts = dict(options or {})
     names = tuple(bot_names)
+    if scheduler is not None:
+        return _simulate_dask(scheduler, game_name, games, players, seed, names, opts, progress)
     if jobs <= 1:
         out = []
         for i in range(games):
@@ -129,3 +132,36 @@ def timed(fn: Callable[[], Any], *, min_time: float = 0.2) -> float:
         elapsed = time.perf_counter() - start
         if elapsed >= min_time:
             return elapsed / calls
+
+
+def _simulate_dask(
+    scheduler: str,
+    game_name: str,
+    games: int,
+    players: int,
+    seed: int,
+    names: tuple[str, ...],
+    opts: dict[str, Any],
+    progress: Callable[[int], None] | None,
+) -> list[GameRecord]:
+    """Send batches of game indices to a Dask distributed cluster and gather the records."""
+    try:
+        from distributed import Client
+    except ImportError as exc:
+        raise RuntimeError(
+            "simulate --scheduler needs the optional extra: pip install -e '.[dask]'"
+        ) from exc
+    chunk = 25
+    batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
+    with Client(scheduler) as client:  # type: ignore[no-untyped-call, unused-ignore]
+        futures = client.map(
+            _play_chunk,
+            [(game_name, players, seed, b, names, opts) for b in batches],
+            pure=False,
+        )
+        records: list[GameRecord] = []
+        for got in client.gather(futures):
+            records.extend(got)
+            if progress:
+                progress(len(got))
+    return records

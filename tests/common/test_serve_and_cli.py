@@ -193,3 +193,22 @@ def test_wilson_interval_matches_known_values() -> None:
 
     low, high = wilson(8, 10)
     assert round(low, 3) == 0.490 and round(high, 3) == 0.943
+
+
+def test_dask_simulation_equals_the_serial_run(toy_registered: object) -> None:
+    pytest.importorskip("distributed")
+    from distributed import LocalCluster
+
+    serial = simulate("toyrace", games=30, players=2, seed=7, bot_names=["random"])
+    with LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
+        n_workers=2, threads_per_worker=1, processes=False
+    ) as cluster:
+        spread = simulate(
+            "toyrace",
+            games=30,
+            players=2,
+            seed=7,
+            bot_names=["random"],
+            scheduler=cluster.scheduler_address,
+        )
+    assert spread == serial
