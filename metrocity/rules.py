@@ -9,7 +9,7 @@ hand; pass when unable to place; the game ends when the grid is full or neither 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 from common import (
     Action,
@@ -61,8 +61,9 @@ _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
 # Actions are small immutable values: build each once, so generating legal moves is cheap.
 _PLACE = {t.id: [Place(t.id, BLOCK_IDS[i]) for i in range(BLOCKS)] for t in TILE_KINDS}
+# _BUILD[tile][block][token]: indexed by the token's value, so slot 0 is only a placeholder
 _BUILD = {
-    t.id: [[BuildOver(t.id, BLOCK_IDS[i], k) for k in (0, *TOKENS)] for i in range(BLOCKS)]
+    t.id: [[BuildOver(t.id, BLOCK_IDS[i], k) for k in (TOKENS[0], *TOKENS)] for i in range(BLOCKS)]
     for t in TILE_KINDS
 }
 _SWAP = {
@@ -338,6 +339,25 @@ class MetroCity(Game):
     def max_actions(self) -> int:
         """Every placement uses up a tile (40 in all); each Courthouse asks one swap question."""
         return 2 * len(PLAYER_TILES) + 2
+
+    def determinize(self, seat: int, rng: Any) -> Self:
+        """A copy where what ``seat`` cannot see is redrawn with ``rng`` (for search bots).
+
+        The other seat's hand and pile are dealt afresh from their tiles not yet seen on the
+        grid, and both piles are reshuffled; the result depends only on what ``seat`` sees.
+        """
+        other = self.clone()
+        s = other.s
+        opp = 1 - seat
+        pool = sorted(s.hands[opp] + s.piles[opp], key=_TILE_ORDER.__getitem__)
+        rng.shuffle(pool)
+        n = len(s.hands[opp])
+        s.hands[opp] = sorted(pool[:n], key=_TILE_ORDER.__getitem__)
+        s.piles[opp] = pool[n:]
+        own = sorted(s.piles[seat], key=_TILE_ORDER.__getitem__)
+        rng.shuffle(own)
+        s.piles[seat] = own
+        return other
 
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:

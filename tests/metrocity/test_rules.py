@@ -7,7 +7,7 @@ import json
 import pytest
 
 import metrocity
-from common import IllegalAction, InvalidOption
+from common import GameRandom, IllegalAction, InvalidOption
 from common.testing import fingerprint
 from metrocity import (
     BonusesSwapped,
@@ -156,8 +156,12 @@ def test_cannot_place_on_a_built_block_or_a_tile_not_in_hand() -> None:
         g.apply("place com2 B2")
     with pytest.raises(IllegalAction, match="not legal"):
         g.apply("place res4 C3")  # seat 0's tile, but seat 1 is to act
-    with pytest.raises(IllegalAction, match="not legal"):
+    with pytest.raises(IllegalAction, match="no block 'G9'; blocks are A1 to F5"):
         g.apply("place com2 G9")
+    with pytest.raises(IllegalAction, match="no tile 'house'; tiles: res1"):
+        g.apply({"type": "Place", "tile": "house", "block": "A2"})
+    with pytest.raises(IllegalAction, match="no token 16"):
+        g.apply("build com2 A2 16")
     with pytest.raises(IllegalAction, match="malformed"):
         g.apply("place com2")
     assert fingerprint(g) == before
@@ -303,9 +307,11 @@ def test_courthouse_swap_offers_only_streets_still_holding_a_token() -> None:
 def test_swap_must_name_two_unawarded_streets_in_street_order() -> None:
     g = fill_row1(("res1", "res2", "com2"), ("com6", "ind7", "court"))
     before = fingerprint(g)
-    for bad in ("swap avF st1", "swap st1 st1", "swap st1 zz", "place res3 A2"):
-        with pytest.raises(IllegalAction):
+    for bad in ("swap avF st1", "swap st1 st1", "place res3 A2"):
+        with pytest.raises(IllegalAction, match="not legal"):
             g.apply(bad)
+    with pytest.raises(IllegalAction, match="no street 'zz'; streets: st1"):
+        g.apply("swap st1 zz")
     assert fingerprint(g) == before
 
 
@@ -477,6 +483,23 @@ def test_views_and_events_do_not_depend_on_the_opponents_hand() -> None:
     assert a.view(None) == b.view(None)
     assert a.events_for(None) == b.events_for(None)
     assert a.view(1) != b.view(1)
+
+
+def test_determinize_redraws_only_what_the_seat_cannot_see() -> None:
+    common_tiles = ("com2", "res1")
+    a = start(("ind7", "res5"), (*common_tiles, "ind3", "ind4", "ind5"))
+    b = start(("ind7", "res5"), (*common_tiles, "mall", "park", "court"))
+    play(a, "place ind7 A1")
+    play(b, "place ind7 A1")
+    da = a.determinize(0, GameRandom(5))
+    db = b.determinize(0, GameRandom(5))
+    assert da.s == db.s  # depends only on what seat 0 sees
+    assert da.s.hands[0] == a.s.hands[0] and da.s.tiles == a.s.tiles
+    assert sorted(da.s.hands[1] + da.s.piles[1]) == sorted(a.s.hands[1] + a.s.piles[1])
+    assert len(da.s.hands[1]) == 5 and len(da.s.piles[0]) == len(a.s.piles[0])
+    assert a.s.hands[1] == sorted(a.s.hands[1], key=lambda t: PLAYER_TILES.index(t))
+    da.apply(da.legal_actions()[0])  # a determinized copy plays on
+    assert a.to_act == 1
 
 
 def test_opponent_draws_are_redacted_in_the_event_stream() -> None:
