@@ -45,6 +45,7 @@ from metrocity.events import (
     TilesDrawn,
     TokensPlaced,
 )
+from metrocity.schema import STATE_SCHEMA
 from metrocity.state import CityState
 
 TOKEN_DECK = "tokens"
@@ -126,6 +127,7 @@ class MetroCity(Game):
         )
     }
     actions = ActionSet([Place, BuildOver, Swap, NoSwap])
+    state_schema = STATE_SCHEMA
     game_events = (
         TokensPlaced,
         FirstPlayerDrawn,
