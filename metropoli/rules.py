@@ -506,8 +506,8 @@ class Metropoli(Game):
                 s.debts.pop(0)
                 self._pay(d.debtor, d.creditor, d.amount, d.reason)
                 continue
-            if d.reason != "bankruptcy":
-                d.reason = "bankruptcy"
+            if not d.began:
+                d.began = True
                 self._emit(BankruptcyBegan(d.debtor, d.creditor, d.amount))
             if any(s.owner[c] == d.debtor for c in B.concessions):
                 s.phase = "sell"

@@ -48,6 +48,7 @@ class Debt:
     creditor: int | None
     amount: int
     reason: str
+    began: bool = False  # bankruptcy procedure announced for this debt
 
 
 @attrs.define(slots=True)
@@ -117,7 +118,7 @@ class MetropoliState:
             trades_left=self.trades_left,
             trade=self.trade,
             auction=self.auction.copy() if self.auction is not None else None,
-            debts=[Debt(d.debtor, d.creditor, d.amount, d.reason) for d in self.debts],
+            debts=[Debt(d.debtor, d.creditor, d.amount, d.reason, d.began) for d in self.debts],
             after_debts=self.after_debts,
             bridge_at=self.bridge_at,
         )

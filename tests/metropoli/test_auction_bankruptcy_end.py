@@ -1,0 +1,229 @@
+"""Auctions (MI-9), bankruptcy (MI-16), trades (MI-18), the final phase and wealth (MI-17)."""
+
+from __future__ import annotations
+
+import pytest
+
+from common import IllegalAction
+from metropoli import (
+    Accept,
+    Bid,
+    EndTurn,
+    Keep,
+    Pass,
+    Preempt,
+    Propose,
+    Raise,
+    Reject,
+    Sell,
+    Waive,
+)
+from metropoli.data import BOARD as B
+from metropoli.events import (
+    AuctionClosed,
+    BankruptcyBegan,
+    FinalPhaseBegan,
+    PlayerBankrupt,
+    WealthCounted,
+)
+from tests.metropoli.helpers import clear_owners, land, payments, started
+
+
+def test_auction_with_no_bid_leaves_the_concession_with_the_bank() -> None:
+    g = started()
+    clear_owners(g)
+    land(g, 6)
+    for seat in (1, 2, 3, 0):  # from the active player's left, the active player last
+        assert g.to_act == seat
+        g.apply(Pass())
+    assert AuctionClosed(6, None, 0) in g.events
+    assert g.s.owner[6] is None
+    assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_auction_bids_are_multiples_of_50000_within_cash() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.cash[1] = 420_000
+    land(g, 6)
+    bids = [a.amount for a in g.legal_actions() if isinstance(a, Bid)]
+    assert bids == [50_000, 100_000, 250_000, 400_000]  # steps, then all-in
+    assert all(b % 50_000 == 0 for b in bids)
+    with pytest.raises(IllegalAction):
+        g.apply(Bid(60_000))
+
+
+def test_auction_one_bidder_then_active_waives_pre_emption() -> None:
+    g = started()
+    clear_owners(g)
+    land(g, 6)
+    g.apply(Bid(50_000))  # seat 1
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())  # the active player passes in the bidding
+    assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "raise"
+    g.apply(Keep())
+    assert g.to_act == 0 and g.legal_actions() == [Preempt(), Waive()]
+    start = len(g.events)
+    g.apply(Waive())
+    assert payments(g, start) == [(1, None, 50_000, "auction")]
+    assert g.s.owner[6] == 1
+
+
+def test_auction_winner_raises_the_market_value_then_pre_emption_adds_50000() -> None:
+    g = started()
+    clear_owners(g)
+    land(g, 6)
+    g.apply(Bid(100_000))
+    g.apply(Bid(150_000))  # seat 2 outbids
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())  # seat 1 drops out
+    assert g.to_act == 2
+    g.apply(Raise(400_000))
+    start = len(g.events)
+    g.apply(Preempt())
+    assert payments(g, start) == [(0, None, 450_000, "preemption")]
+    assert g.s.owner[6] == 0
+
+
+def test_pre_emption_refused_for_lack_of_cash() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.cash[0] = 120_000
+    land(g, 6, not_first_round=False)
+    g.apply(Bid(100_000))
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())
+    start = len(g.events)
+    g.apply(Keep())  # 100,000 + 50,000 > 120,000: no pre-emption is offered
+    assert g.s.owner[6] == 1
+    assert payments(g, start) == [(1, None, 100_000, "auction")]
+    assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_the_active_player_may_win_the_auction_outright() -> None:
+    g = started()
+    clear_owners(g)
+    land(g, 6, not_first_round=False)
+    for _ in range(3):
+        g.apply(Pass())
+    g.apply(Bid(250_000))
+    g.apply(Keep())
+    assert g.s.owner[6] == 0 and g.s.cash[0] == 5_000_000 - 250_000
+
+
+def test_bankruptcy_partial_auction_covers_the_debt() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[6] = 1  # rent due to seat 1
+    g.s.owner[11] = g.s.owner[13] = 0
+    g.s.cash[0] = 50_000
+    value = g.street_rent(6)[0]
+    land(g, 6, not_first_round=False)
+    assert BankruptcyBegan(0, 1, value) in g.events
+    assert g.to_act == 0 and set(g.legal_actions()) == {Sell(11), Sell(13)}
+    g.apply(Sell(11))
+    assert g.to_act == 1  # every other player may bid, from the debtor's left
+    g.apply(Pass())
+    g.apply(Bid(250_000))  # seat 2
+    g.apply(Pass())  # seat 3
+    assert g.s.owner[11] == 2
+    assert (2, 0, 250_000, "bankruptcy auction") in payments(g)
+    assert (0, 1, value, "rent") in payments(g)
+    assert g.s.owner[13] == 0 and g.s.status[0] == "in"
+    assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_bankruptcy_full_hands_all_cash_to_the_creditor_and_leaves() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[6] = 1
+    g.s.owner[11] = 0
+    g.s.cash[0] = 50_000
+    land(g, 6, not_first_round=False)
+    g.apply(Sell(11))
+    for _ in range(3):
+        g.apply(Pass())  # nobody buys: it goes back to the Bank
+    assert g.s.owner[11] is None
+    assert (0, 1, 50_000, "bankruptcy") in payments(g)
+    assert PlayerBankrupt(0, 1) in g.events
+    assert g.s.status[0] == "bankrupt" and g.s.cash[0] == 0
+    assert g.to_act == 1  # the game goes on
+
+
+def test_last_player_standing_starts_the_final_phase() -> None:
+    g = started(players=3)
+    clear_owners(g)
+    g.s.status[2] = "bankrupt"
+    g.s.owner[6] = 1
+    g.s.cash[0] = 10_000
+    land(g, 6, not_first_round=False)
+    assert FinalPhaseBegan("one player remains") in g.events
+
+
+def test_trade_proposed_by_the_active_player_accept_and_reject() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[1] = 0
+    g.s.owner[9] = 2
+    land(g, 0, not_first_round=False)
+    offer = Propose(2, (1,), (9,), 0)
+    assert offer in g.legal_actions()
+    assert Propose(2, (), (9,), 250_000) in g.legal_actions()
+    g.apply(offer)
+    assert g.to_act == 2 and g.legal_actions() == [Accept(), Reject()]
+    g.apply(Accept())
+    assert g.s.owner[1] == 2 and g.s.owner[9] == 0
+    # one proposal per turn (ruling MI-A2)
+    assert not [a for a in g.legal_actions() if isinstance(a, Propose)]
+
+
+def test_trade_rejected_changes_nothing_and_cash_must_exist() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[1] = 0
+    g.s.cash[3] = 200_000
+    land(g, 0, not_first_round=False)
+    sells = {a.cash for a in g.legal_actions() if isinstance(a, Propose) and a.partner == 3}
+    assert sells == {-100_000}  # seat 3 cannot pay more than its cash: no loans
+    g.apply(Propose(3, (1,), (), -100_000))
+    g.apply(Reject())
+    assert g.s.owner[1] == 0 and g.s.cash[3] == 200_000
+
+
+def test_final_phase_left_players_collect_rent_and_wealth_decides() -> None:
+    g = started(players=3)
+    clear_owners(g)
+    s = g.s
+    s.final = True
+    s.status[1] = "left"
+    s.owner[19] = 1
+    s.owner[1] = 0
+    s.owner[5] = 2
+    land(g, 19)  # seat 0 pays rent to seat 1, who has left
+    rent = g.street_rent(19)[0]
+    assert (0, 1, rent, "rent") in payments(g)
+    g.apply(EndTurn())
+    assert g.to_act == 2  # seat 1 has left: it plays no more turns
+    s.pos[2] = 18
+    land(g, 22, total=4)  # seat 2 passes L'Autostrada and leaves
+    s.pos[0] = 15
+    land(g, 21, total=6)
+    assert g.is_over
+    counted = {e.seat: e for e in g.events if isinstance(e, WealthCounted)}
+    hood = B.hood_of[1]
+    assert hood is not None
+    assert counted[0].streets == s.hood_values[hood] and counted[0].bridges == 0
+    assert counted[2].bridges == 500_000
+    assert g.result().scores == tuple(counted[x].total for x in range(3))
+    best = max(counted[x].total for x in range(3))
+    assert g.result().winners == tuple(x for x in range(3) if counted[x].total == best)
+
+
+def test_end_turn_passes_the_dice_clockwise() -> None:
+    g = started()
+    land(g, 0, not_first_round=False)
+    g.apply(EndTurn())
+    assert g.to_act == 1
