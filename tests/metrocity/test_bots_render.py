@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import runpy
+from pathlib import Path
+from typing import Any
+
 import metrocity
 from common import Bot, play
 from metrocity.render import render_text
@@ -52,3 +56,12 @@ def test_render_text_of_a_finished_game_names_the_winner() -> None:
     g = metrocity.new_game(seed=4)
     play(g, [metrocity.HeuristicBot(1), metrocity.RandomBot(2)])
     assert "game over" in render_text(g, None)
+
+
+EXAMPLE = Path(__file__).parents[2] / "examples" / "metrocity_scripted.py"
+
+
+def test_the_scripted_example_runs(capsys: Any) -> None:
+    runpy.run_path(str(EXAMPLE), run_name="__main__")
+    out = capsys.readouterr().out
+    assert '"winner": 0' in out and "won a" in out
