@@ -8,6 +8,8 @@ Amusement Park's extra turn on doubles. The first to build all landmarks wins.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+from collections.abc import Iterable
 from typing import Any
 
 from common import (
@@ -190,21 +192,16 @@ class Metropolia(Game):
         costs[SUSHI_BAR] = int(self.options["sushi_bar_cost"])
         self._cost: tuple[int, ...] = tuple(costs)
         self._landmarks_in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
-        #: the build choices in order of cost, so that a poor seat's list is quick to make
-        self._market_by_cost = tuple(
+        #: every build in play, cheapest first (cards before landmarks of the same cost): the
+        #: order of the build choices
+        self._builds_by_cost: tuple[tuple[int, int, int, Build], ...] = tuple(
             sorted(
-                (self._cost[i], i, IS_PURPLE[i], BUILD[i])
-                for i, c in enumerate(CARDS)
-                if plus or c.edition == "base"
+                [(self._cost[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
+                 if plus or c.edition == "base"]
+                + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in self._landmarks_in_play
+                   if not LANDMARKS[j].starts_built]
             )
-        )
-        self._landmarks_by_cost = tuple(
-            sorted(
-                (LANDMARKS[j].cost, j, BUILD_LANDMARK[j])
-                for j in self._landmarks_in_play
-                if not LANDMARKS[j].starts_built
-            )
-        )
+        )  # fmt: skip
         self._to_win = tuple(j for j in self._landmarks_in_play if LANDMARKS[j].counts_for_win)
         start = [0] * NC
         for cid in STARTING_CARDS:
@@ -217,7 +214,9 @@ class Metropolia(Game):
             cards=[start[:] for _ in range(n)],
             landmarks=[lms[:] for _ in range(n)],
             supply=supply,
+            offers=[((), ())] * n,
         )
+        self._refresh_offers(range(n))
         for seat in range(n):
             self._receive(seat, STARTING_COINS, "start")
         if plus:
@@ -241,6 +240,29 @@ class Metropolia(Game):
                 names += 1
             supply[i] += 1
             self._emit(CardRevealed(CARDS[i].id, len(stack)))
+        self._refresh_offers(range(self.num_players))
+
+    def _refresh_offers(self, seats: Iterable[int]) -> None:
+        """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
+
+        Called whenever a pile empties or fills, or a seat builds a purple card or landmark.
+        """
+        s = self.s
+        supply = s.supply
+        for seat in seats:
+            city = s.cards[seat]
+            lms = s.landmarks[seat]
+            costs = []
+            builds = []
+            for cost, is_landmark, i, build in self._builds_by_cost:
+                if is_landmark:
+                    if lms[i]:
+                        continue
+                elif not supply[i] or (IS_PURPLE[i] and city[i]):
+                    continue
+                costs.append(cost)
+                builds.append(build)
+            s.offers[seat] = (tuple(costs), tuple(builds))
 
     # ------------------------------------------------------------------ the turn
     def _start_turn(self, seat: int, *, extra: bool) -> None:
@@ -419,8 +441,12 @@ class Metropolia(Game):
             s.cards[seat][k] += 1
             s.supply[k] -= 1
             self._emit(Built(seat, card, cost))
-            if self._plus and not s.supply[k]:
-                self._fill_market()  # ruling MK-5
+            if not s.supply[k]:
+                if self._plus:
+                    self._fill_market()  # ruling MK-5
+                self._refresh_offers(range(self.num_players))
+            elif IS_PURPLE[k]:
+                self._refresh_offers((seat,))
             self._end_turn(built=True)
             return
         j = k - NC
@@ -428,6 +454,7 @@ class Metropolia(Game):
         s.coins[seat] -= cost
         s.landmarks[seat][j] = True
         self._emit(Built(seat, card, cost))
+        self._refresh_offers((seat,))
         lms = s.landmarks[seat]
         if all(lms[w] for w in self._to_win):
             s.winner = seat
@@ -526,21 +553,28 @@ class Metropolia(Game):
         return out
 
     def _build_choices(self, seat: int) -> list[Action]:
+        """Pass, then every build the seat can pay for, cheapest first.
+
+        The fast path of ``build_choices_reference``: the offers are kept up to date by
+        ``_refresh_offers``, so only the coins cut the list here.
+        """
+        s = self.s
+        costs, builds = s.offers[seat]
+        return [PASS, *builds[: bisect_right(costs, s.coins[seat])]]
+
+    def build_choices_reference(self, seat: int) -> list[Action]:
+        """The build choices computed from the rules alone (the tests compare the fast path)."""
         s = self.s
         money = s.coins[seat]
-        city = s.cards[seat]
-        supply = s.supply
         out: list[Action] = [PASS]
-        for c, i, purple, build in self._market_by_cost:
-            if c > money:
-                break
-            if supply[i] and not (purple and city[i]):
-                out.append(build)
-        lms = s.landmarks[seat]
-        for c, j, build in self._landmarks_by_cost:
-            if c > money:
-                break
-            if not lms[j]:
+        for cost, is_landmark, i, build in self._builds_by_cost:
+            if cost > money:
+                continue
+            if is_landmark:
+                ok = not s.landmarks[seat][i]
+            else:  # a sold-out pile, or a second copy of a purple card (rulebook "Building")
+                ok = bool(s.supply[i]) and not (IS_PURPLE[i] and s.cards[seat][i])
+            if ok:
                 out.append(build)
         return out
 

@@ -6,6 +6,8 @@ that a copy is a handful of list copies (cheap clones for bots and search).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 
@@ -21,6 +23,9 @@ class MetroState:
     landmarks: list[list[bool]]
     #: supply[i]: cards of ``data.CARDS[i]`` that can be built now (face up in Plus)
     supply: list[int]
+    #: offers[seat]: (costs, builds) of what the seat could build with unlimited coins,
+    #: cheapest first; derived from the fields above and kept current by the rules
+    offers: list[tuple[tuple[int, ...], tuple[Any, ...]]]
     #: Plus: the hidden stack, top first, as card indices (the only secret, ruling MK-5)
     stack: list[int] = attrs.Factory(list)
     #: the seat whose turn it is
@@ -44,6 +49,7 @@ class MetroState:
             [c[:] for c in self.cards],
             [m[:] for m in self.landmarks],
             self.supply[:],
+            self.offers[:],
             self.stack[:],
             self.turn,
             self.turns,

@@ -48,6 +48,7 @@ def position(
         for cid, k in supply.items():
             s.supply[CARD_INDEX[cid]] = k
     s.turn = turn
+    g._refresh_offers(range(g.num_players))
     g._ask_roll()
     return g
 

@@ -96,3 +96,23 @@ def test_clone_and_load_continue_like_the_original() -> None:
     for copy in (twin, loaded):
         play(copy, [RandomBot(7 + k) for k in range(3)])
     assert twin.to_json() == loaded.to_json()
+
+
+@pytest.mark.parametrize(("plus", "players"), [(False, 2), (True, 2), (True, 4)])
+def test_fast_build_choices_agree_with_the_rules_on_random_games(
+    plus: bool, players: int
+) -> None:
+    for seed in range(4):
+        g = metropolia.new_game(players=players, seed=seed, plus=plus)
+        bots = [RandomBot(seed + k) for k in range(players)]
+        while not g.is_over:
+            if g.chance is not None:
+                g.resolve()
+                continue
+            seat = g.to_act
+            assert seat is not None
+            if g.prompt is not None and g.prompt.kind == "build":
+                assert g.legal_actions() == g.build_choices_reference(seat)
+                for other in range(players):
+                    assert g._build_choices(other) == g.build_choices_reference(other)
+            g.apply(bots[seat].choose(g, seat))
