@@ -107,6 +107,24 @@ PER_INDEX = tuple(
     else ()
     for c in CARDS
 )
+#: for each total, what the green and the blue cards it activates pay:
+#: (index, id, effect, amount, needs the Port, Shopping Mall bonus, cards counted)
+IncomePlan = tuple[tuple[int, str, str, int, bool, int, tuple[int, ...]], ...]
+
+
+def _plan(found: tuple[tuple[int, ...], ...]) -> tuple[IncomePlan, ...]:
+    return tuple(
+        tuple(
+            (i, CARDS[i].id, CARDS[i].effect, CARDS[i].amount, CARDS[i].needs_port,
+             MALL_BONUS[i], PER_INDEX[i])
+            for i in at
+        )
+        for at in found
+    )  # fmt: skip
+
+
+GREEN_PLAN = _plan(GREEN_AT)
+BLUE_PLAN = _plan(BLUE_AT)
 NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 
@@ -348,34 +366,32 @@ class Metropolia(Game):
         """Green cards pay the roller, blue cards pay every owner, from the bank."""
         s = self.s
         roller = s.turn
-        greens = GREEN_AT[total]
-        blues = BLUE_AT[total]
+        greens = GREEN_PLAN[total]
+        blues = BLUE_PLAN[total]
         for seat in self._round[roller]:
             if blues:
                 self._card_income(seat, blues, tuna)
             if greens and seat == roller:
                 self._card_income(seat, greens, tuna)
 
-    def _card_income(self, seat: int, found: tuple[int, ...], tuna: int) -> None:
+    def _card_income(self, seat: int, plan: IncomePlan, tuna: int) -> None:
         city = self.s.cards[seat]
         lms = self.s.landmarks[seat]
-        for i in found:
+        mall = lms[SHOPPING_MALL]
+        for i, cid, effect, amount, needs_port, bonus, per in plan:
             k = city[i]
-            if not k:
+            if not k or (needs_port and not lms[PORT]):
                 continue
-            card = CARDS[i]
-            if card.needs_port and not lms[PORT]:
-                continue
-            per = card.amount + (MALL_BONUS[i] if lms[SHOPPING_MALL] else 0)
-            effect = card.effect
+            if mall:
+                amount += bonus
             if effect == "income":
-                amount = per * k
+                amount *= k
             elif effect == "tuna":
                 amount = tuna * k
             else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
-                amount = per * k * sum(city[j] for j in PER_INDEX[i])
+                amount *= k * sum(city[j] for j in per)
             if amount:
-                self._receive(seat, amount, card.id)
+                self._receive(seat, amount, cid)
 
     def _resolve_purple_cards(self, start: int) -> None:
         """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
