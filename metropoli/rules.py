@@ -66,6 +66,21 @@ B = D.BOARD
 MOTORWAY = B.space_of("motorway")
 BORSA = B.space_of("borsa")
 _STEPS = tuple(Steps(n) for n in range(1, B.size + 1))
+_AREAS = range(len(B.area_district))
+_BUILD = tuple(Build(x) for x in _AREAS)
+_FREE = tuple(FreeBlock(x) for x in _AREAS)
+_GOTO = {c: GoTo(c) for c in B.concessions}
+_SELL = {c: Sell(c) for c in B.concessions}
+_PROPOSALS: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], Propose] = {}
+_CONCESSION_SET = frozenset(B.concessions)
+
+
+def _proposal(p: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> Propose:
+    key = (p, give, take, cash)
+    got = _PROPOSALS.get(key)
+    if got is None:
+        got = _PROPOSALS[key] = Propose(p, give, take, cash)
+    return got
 
 
 def _check_cards(value: Any) -> bool:
@@ -340,7 +355,7 @@ class Metropoli(Game):
 
     def _municipality(self) -> None:
         s = self.s
-        if not self._free_concessions() and not self._placeable_areas(range(len(s.heights))):
+        if not self._free_concessions() and not self._placeable_areas(_AREAS):
             self._enter_build()
             return
         s.phase = "municipality"
@@ -596,7 +611,7 @@ class Metropoli(Game):
             and not s.built_areas
             and s.cash[s.active] >= D.BLOCK_COST
             and s.paid_built < D.PAID_BLOCKS_PER_TURN
-            and bool(self._placeable_areas(range(len(s.heights))))
+            and bool(self._placeable_areas(_AREAS))
         )
 
     def _enter_build(self) -> None:
@@ -619,13 +634,35 @@ class Metropoli(Game):
             if p == a or s.status[p] != IN:
                 continue
             theirs = [c for c in B.concessions if s.owner[c] == p]
+            sell = [x for x in D.TRADE_PRICES if x <= s.cash[p]]
+            buy = [x for x in D.TRADE_PRICES if x <= s.cash[a]]
             for c in mine:
-                out.extend(Propose(p, (c,), (), -x) for x in D.TRADE_PRICES if x <= s.cash[p])
+                out.extend(_proposal(p, (c,), (), -x) for x in sell)
             for c in theirs:
-                out.extend(Propose(p, (), (c,), x) for x in D.TRADE_PRICES if x <= s.cash[a])
+                out.extend(_proposal(p, (), (c,), x) for x in buy)
             for c in mine:
-                out.extend(Propose(p, (c,), (t,), 0) for t in theirs)
+                out.extend(_proposal(p, (c,), (t,), 0) for t in theirs)
         return out
+
+    def _proposal_ok(self, action: Propose) -> bool:
+        """Exactly the menu of ``_trade_menu``, checked without building it."""
+        s = self.s
+        a = s.active
+        p = action.partner
+        if not (0 <= p < self.num_players) or p == a or s.status[p] != IN:
+            return False
+        give, take, cash = action.give, action.take, action.cash
+        if len(give) > 1 or len(take) > 1 or not (give or take):
+            return False
+        if any(c not in _CONCESSION_SET or s.owner[c] != a for c in give):
+            return False
+        if any(c not in _CONCESSION_SET or s.owner[c] != p for c in take):
+            return False
+        if give and take:
+            return cash == 0
+        if give:
+            return -cash in D.TRADE_PRICES and -cash <= s.cash[p]
+        return cash in D.TRADE_PRICES and cash <= s.cash[a]
 
     def _do_trade(self) -> None:
         s = self.s
@@ -734,17 +771,17 @@ class Metropoli(Game):
         if ph == "cross":
             return [Cross(), Stay()]
         if ph == "free_block":
-            return [*(FreeBlock(x) for x in s.free_areas), Skip()]
+            return [*(_FREE[x] for x in s.free_areas), Skip()]
         if ph == "municipality":
-            out: list[Action] = [GoTo(c) for c in self._free_concessions()]
-            out.extend(FreeBlock(x) for x in self._placeable_areas(range(len(s.heights))))
+            out: list[Action] = [_GOTO[c] for c in self._free_concessions()]
+            out.extend(_FREE[x] for x in self._placeable_areas(_AREAS))
             out.append(Skip())
             return out
         if ph == "build":
             out = []
             a = s.active
             if s.paid_built < D.PAID_BLOCKS_PER_TURN and s.cash[a] >= D.BLOCK_COST:
-                out.extend(Build(x) for x in self._placeable_areas(range(len(s.heights))))
+                out.extend(_BUILD[x] for x in self._placeable_areas(_AREAS))
             if s.trades_left > 0:
                 out.extend(self._trade_menu())
             if not self._completion_obliges():
@@ -754,8 +791,68 @@ class Metropoli(Game):
             return [Accept(), Reject()]
         if ph == "sell":
             debtor = s.debts[0].debtor
-            return [Sell(c) for c in B.concessions if s.owner[c] == debtor]
+            return [_SELL[c] for c in B.concessions if s.owner[c] == debtor]
         return []
+
+    def is_legal(self, action: Action) -> bool:
+        """Exactly ``action in legal_actions()``, checked without listing them (for speed)."""
+        s = self.s
+        ph = s.phase
+        t = type(action)
+        if ph == "roll":
+            return t is Roll
+        if ph == "steps":
+            return t is Steps and 1 <= action.count <= B.size  # type: ignore[attr-defined]
+        if ph == "bid":
+            au = s.auction
+            assert au is not None
+            if t is Pass:
+                return True
+            return t is Bid and action.amount in self._bid_amounts(au.caller, au.high)  # type: ignore[attr-defined]
+        if ph == "raise":
+            au = s.auction
+            assert au is not None and au.leader is not None
+            if t is Keep:
+                return True
+            return t is Raise and action.amount in self._bid_amounts(au.leader, au.high)  # type: ignore[attr-defined]
+        if ph == "preempt":
+            return t is Preempt or t is Waive
+        if ph == "cross":
+            return t is Cross or t is Stay
+        if ph == "free_block":
+            return t is Skip or (t is FreeBlock and action.area in s.free_areas)  # type: ignore[attr-defined]
+        if ph == "municipality":
+            if t is Skip:
+                return True
+            if t is GoTo:
+                sp = action.space  # type: ignore[attr-defined]
+                return sp in _CONCESSION_SET and s.owner[sp] is None
+            return t is FreeBlock and self._area_ok(action.area)  # type: ignore[attr-defined]
+        if ph == "build":
+            if t is Build:
+                return (
+                    s.paid_built < D.PAID_BLOCKS_PER_TURN
+                    and s.cash[s.active] >= D.BLOCK_COST
+                    and self._area_ok(action.area)  # type: ignore[attr-defined]
+                )
+            if t is Propose:
+                return s.trades_left > 0 and self._proposal_ok(action)  # type: ignore[arg-type]
+            return t is EndTurn and not self._completion_obliges()
+        if ph == "trade":
+            return t is Accept or t is Reject
+        if ph == "sell":
+            sp = getattr(action, "space", None)
+            return t is Sell and sp in _CONCESSION_SET and s.owner[sp] == s.debts[0].debtor
+        return False
+
+    def _area_ok(self, area: int) -> bool:
+        s = self.s
+        return (
+            0 <= area < len(s.heights)
+            and not s.final
+            and s.blocks_left > 0
+            and self._area_open(area)
+        )
 
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s

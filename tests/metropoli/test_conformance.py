@@ -8,9 +8,22 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-from common import GameRandom, InvalidOption, RandomBot, play
+from common import Action, GameRandom, InvalidOption, RandomBot, play
 from common.testing import check_game, make_state_machine
-from metropoli import HeuristicBot, Metropoli, Roll, load, new_game
+from metropoli import (
+    Bid,
+    Build,
+    FreeBlock,
+    GoTo,
+    HeuristicBot,
+    Metropoli,
+    Propose,
+    Roll,
+    Sell,
+    Steps,
+    load,
+    new_game,
+)
 from metropoli.data import BLOCK_SUPPLY, BOARD, START_CASH, load_cards_file
 from metropoli.events import Payment
 from metropoli.render import render_text
@@ -160,3 +173,33 @@ def test_board_reconstruction_shape() -> None:
         h0, h1 = (BOARD.hood_of[x] for x in pair)
         assert h0 != h1
         assert BOARD.hood_district[h0 or 0] == BOARD.area_district[a]
+
+
+def test_fast_is_legal_agrees_with_legal_actions() -> None:
+    seen: list[Action] = []
+    odd: list[Action] = [
+        Build(36),
+        Build(-1),
+        GoTo(2),
+        FreeBlock(40),
+        Sell(2),
+        Steps(0),
+        Steps(41),
+        Bid(1),
+    ]
+    odd += [Propose(0, (1,), (), 0), Propose(1, (1, 3), (), 0), Propose(9, (), (), 0)]
+    for seed in range(4):
+        g = new_game(players=4, seed=seed)
+        rng = GameRandom(seed)
+        while not g.is_over:
+            if g.chance is not None:
+                g.resolve()
+                continue
+            legal = g.legal_actions()
+            for a in legal:
+                assert g.is_legal(a)
+            for a in odd + seen[-40:]:
+                assert g.is_legal(a) == (a in legal)
+            action = legal[rng.randrange(len(legal))]
+            seen.append(action)
+            g.apply(action)
