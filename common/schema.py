@@ -1,0 +1,177 @@
+"""JSON Schemas of a game's actions, events, views and saves, generated from its attrs classes.
+
+The same field descriptions that encode and decode the records (common.codec) produce the
+schemas, so they cannot drift apart. ``metro <game> schema`` writes them out.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from common.actions import Action
+from common.codec import Record
+from common.events import CORE_EVENTS, ActionTaken
+from common.game import Game
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+def _defs(kinds: list[type[Record]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k in kinds:
+        schema = k.json_schema()
+        if k.__doc__:
+            schema["description"] = k.__doc__.strip().splitlines()[0]
+        out[k.__name__] = schema
+    return out
+
+
+def action_schema(cls: type[Game]) -> dict[str, Any]:
+    """The schema of any action of ``cls``."""
+    kinds: list[type[Record]] = list(cls.actions.by_name.values())
+    return {
+        "$schema": DIALECT,
+        "title": f"{cls.name} action",
+        "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in kinds],
+        "$defs": _defs(kinds),
+    }
+
+
+def event_schema(cls: type[Game]) -> dict[str, Any]:
+    """The schema of any event of ``cls`` (core events and the game's own)."""
+    actions: list[type[Record]] = list(cls.actions.by_name.values())
+    events: list[type[Record]] = [*CORE_EVENTS, *cls.game_events]
+    defs = _defs([*events, *actions])
+    defs[ActionTaken.__name__]["properties"]["action"] = {
+        "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in actions]
+    }
+    return {
+        "$schema": DIALECT,
+        "title": f"{cls.name} event",
+        "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in events],
+        "$defs": defs,
+    }
+
+
+def save_schema(cls: type[Game]) -> dict[str, Any]:
+    """The schema of a save of ``cls``."""
+    events = event_schema(cls)
+    return {
+        "$schema": DIALECT,
+        "title": f"{cls.name} save",
+        "type": "object",
+        "properties": {
+            "format": {"type": "integer", "minimum": 1},
+            "game": {"const": cls.name},
+            "checksum": {"type": "string", "pattern": "^[0-9a-f]{64}$"},
+            "events": {"type": "array", "items": {"oneOf": events["oneOf"]}},
+        },
+        "required": ["format", "game", "checksum", "events"],
+        "additionalProperties": False,
+        "$defs": events["$defs"],
+    }
+
+
+def view_schema(cls: type[Game]) -> dict[str, Any]:
+    """The schema of a view of ``cls``: the core's envelope around the game's ``state``.
+
+    A game may describe its ``state`` by a class attribute ``state_schema``; otherwise the
+    state is only required to be a JSON object.
+    """
+    nullable_int = {"type": ["integer", "null"], "minimum": 0}
+    state = getattr(cls, "state_schema", None) or {"type": "object"}
+    return {
+        "$schema": DIALECT,
+        "title": f"{cls.name} view",
+        "type": "object",
+        "properties": {
+            "game": {"const": cls.name},
+            "seat": nullable_int,
+            "players": {"type": "array", "items": {"type": "string"}},
+            "to_act": nullable_int,
+            "prompt": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "seat": {"type": "integer", "minimum": 0},
+                            "kind": {"type": "string"},
+                            "text": {"type": "string"},
+                        },
+                        "required": ["seat", "kind", "text"],
+                        "additionalProperties": False,
+                    },
+                ]
+            },
+            "chance": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {"kind": {"enum": ["dice", "draw", "shuffle"]}},
+                        "required": ["kind"],
+                    },
+                ]
+            },
+            "is_over": {"type": "boolean"},
+            "result": {
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "scores": {"type": "array", "items": {"type": "integer"}},
+                            "winners": {"type": "array", "items": {"type": "integer"}},
+                            "reason": {"type": "string"},
+                        },
+                        "required": ["scores", "winners", "reason"],
+                    },
+                ]
+            },
+            "state": state,
+        },
+        "required": [
+            "game",
+            "seat",
+            "players",
+            "to_act",
+            "prompt",
+            "chance",
+            "is_over",
+            "result",
+            "state",
+        ],
+        "additionalProperties": False,
+    }
+
+
+def schemas_for(cls: type[Game]) -> dict[str, dict[str, Any]]:
+    """All four schemas of ``cls`` by name: action, event, view, save."""
+    return {
+        "action": action_schema(cls),
+        "event": event_schema(cls),
+        "view": view_schema(cls),
+        "save": save_schema(cls),
+    }
+
+
+class SchemaChecker:
+    """Validates a game's JSON against its schemas (needs the ``jsonschema`` package)."""
+
+    def __init__(self, cls: type[Game]) -> None:
+        import jsonschema
+
+        self._validators = {
+            name: jsonschema.Draft202012Validator(schema)
+            for name, schema in schemas_for(cls).items()
+        }
+
+    def errors(self, kind: str, value: Any) -> list[str]:
+        """The schema errors of ``value`` as a ``kind`` (action, event, view, save)."""
+        return [e.message for e in self._validators[kind].iter_errors(value)]
+
+
+def action_types(cls: type[Game]) -> list[type[Action]]:
+    """The action classes of ``cls`` in name order."""
+    return [k for _, k in sorted(cls.actions.by_word.items())]
