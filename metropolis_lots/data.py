@@ -16,6 +16,7 @@ from typing import Any
 import attrs
 
 from common import InvalidOption
+from metropolis_lots.actions import Build
 
 DATA_DIR = Path(__file__).with_name("data")
 LOCATIONS = ("park_view", "river", "centre")
@@ -270,6 +271,10 @@ class Rules:
     chart: Chart
     #: forbidden[kind] -> kinds that may not share its district
     forbidden: Mapping[str, frozenset[str]]
+    #: builds[model index][district] -> (mask, the Build action) for each placement
+    builds: tuple[Mapping[int, tuple[tuple[int, Build], ...]], ...]
+    #: (model id, lots) -> (model index, district, mask): the exact check of a Build
+    build_index: Mapping[tuple[str, tuple[int, ...]], tuple[int, int, int]]
 
 
 @cache
@@ -314,4 +319,24 @@ def rules_for(chart_path: str | None) -> Rules:
     chart = _load_chart(chart_path)
     placements = tuple({d: placements_in(board, m, d) for d in board.districts} for m in models)
     forbidden = {k: frozenset(o for o in chart.rows if chart.forbids(k, o)) for k in chart.rows}
-    return Rules(board, models, {m.id: m for m in models}, placements, pool, chart, forbidden)
+    builds = tuple(
+        {d: tuple((p.mask, Build(m.id, p.lots)) for p in per[d]) for d in per}
+        for m, per in zip(models, placements, strict=True)
+    )
+    index = {
+        (m.id, p.lots): (mi, d, p.mask)
+        for mi, (m, per) in enumerate(zip(models, placements, strict=True))
+        for d in per
+        for p in per[d]
+    }
+    return Rules(
+        board,
+        models,
+        {m.id: m for m in models},
+        placements,
+        pool,
+        chart,
+        forbidden,
+        builds,
+        index,
+    )

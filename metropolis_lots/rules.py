@@ -123,6 +123,18 @@ def scores_of(
     return scores
 
 
+_PROPOSALS: dict[tuple[int, int, int], Propose] = {}
+
+
+def _propose(partner: int, give: int, take: int) -> Propose:
+    """A one-for-one swap proposal, made once and shared (they are immutable)."""
+    key = (partner, give, take)
+    found = _PROPOSALS.get(key)
+    if found is None:
+        found = _PROPOSALS[key] = Propose(partner, (give,), (take,))
+    return found
+
+
 class Metropolis(Game):
     """Metropolis: claim lots on an 80-lot board, put up buildings, score them from the chart."""
 
@@ -174,7 +186,7 @@ class Metropolis(Game):
         chosen = self.options["colours"]
         if chosen is not None and n != 4:
             raise InvalidOption("option colours is only for 4 players (they choose, ruling MS-5)")
-        if n == 4:
+        if n == 4:  # ruling MS-A8
             colours = tuple(chosen.split(",")) if chosen is not None else DEFAULT_FOUR
             if len(colours) != 4:
                 raise InvalidOption(f"option colours names {len(colours)} colours; 4 are needed")
@@ -185,6 +197,7 @@ class Metropolis(Game):
             building_at=[NO_ONE] * LOT_SLOTS,
             buildings=[],
             values=(),
+            kinds=(frozenset(),) * 10,
             supply=[m.count for m in self.r.models],
             chips=[CHIPS[c] for c in colours],
             colours=colours,
@@ -261,6 +274,7 @@ class Metropolis(Game):
         """Turn a new card face up so that four lots are on offer again."""
         s = self.s
         if s.stack and len(s.offer) < OFFER_SIZE:
+            # ruling MS-A7: the stack has no order; each refill is a draw, before building
             s.phase = "refill"
             self._request(Draw("lots", tuple(s.stack), 1))
         else:
@@ -280,7 +294,7 @@ class Metropolis(Game):
         s = self.s
         n = self.num_players
         s.idle_turns = 0 if s.progressed else s.idle_turns + 1
-        if not self._any_building_fits():
+        if not self._any_building_fits():  # ruling MS-A6: checked at the end of every turn
             self.finish()
             return
         if s.final_left >= 0:
@@ -289,6 +303,7 @@ class Metropolis(Game):
                 self.finish()
                 return
         elif not s.stack and not s.offer:
+            # ruling MS-A6: one more building turn each, from the next seat clockwise
             s.final_left = n
             self._emit(FinalRound((s.turn + 1) % n))
         elif s.idle_turns >= n:
@@ -323,7 +338,7 @@ class Metropolis(Game):
             self.refill_offer()
         elif isinstance(action, Build):
             partners = self._partners(seat, action.lots)
-            if partners:
+            if partners:  # ruling MS-A4: each partner answers in turn, clockwise
                 s.pool = action
                 s.pool_waiting = partners
                 s.phase = "pool"
@@ -376,6 +391,9 @@ class Metropolis(Game):
         b = Building(model_id, m.kind, lots, builder, tuple(sorted(counts.items())))
         s.buildings.append(b)
         s.values = values_of(self.r, s.buildings)
+        kinds = list(s.kinds)
+        kinds[b.district] = kinds[b.district] | {b.kind}
+        s.kinds = tuple(kinds)
         s.progressed = True
         self._emit(BuildingPut(builder, model_id, m.kind, lots, b.shares))
 
@@ -458,12 +476,6 @@ class Metropolis(Game):
         return out
 
     # ------------------------------------------------------------------ queries: buildings
-    def _kinds_by_district(self) -> dict[int, set[str]]:
-        present: dict[int, set[str]] = {}
-        for b in self.s.buildings:
-            present.setdefault(b.district, set()).add(b.kind)
-        return present
-
     def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
         others = {self.s.owner[lot] for lot in lots} - {seat}
         n = self.num_players
@@ -478,8 +490,8 @@ class Metropolis(Game):
         r = self.r
         owner = s.owner
         built = s.building_at
+        supply = s.supply
         pooling = s.pool_declined < self.options["pool_proposals"]
-        present = self._kinds_by_district()
         out: list[Action] = []
         for d in r.board.districts:
             base = d * 10
@@ -493,24 +505,46 @@ class Metropolis(Game):
                         own |= 1 << i
             if not own:
                 continue
-            here = present.get(d, set())
+            here = s.kinds[d]
             for mi, m in enumerate(r.models):
-                if s.supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
+                if supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
                     continue
-                can_pool = pooling and m.size in r.pool_sizes
-                for p in r.placements[mi][d]:
-                    pm = p.mask
-                    if pm & own == pm or (can_pool and pm & anyone == pm and pm & own):
-                        out.append(Build(m.id, p.lots))
+                if pooling and m.size in r.pool_sizes and anyone != own:
+                    for pm, action in r.builds[mi][d]:
+                        if pm & anyone == pm and pm & own:
+                            out.append(action)
+                else:
+                    out.extend(action for pm, action in r.builds[mi][d] if pm & own == pm)
         self._memo_key = key
         self._memo = out
         return out
+
+    def build_ok(self, seat: int, action: Build) -> bool:
+        """Exactly whether ``action`` is among ``_builds(seat)``, without listing them."""
+        s = self.s
+        r = self.r
+        found = r.build_index.get((action.model, action.lots))
+        if found is None:
+            return False
+        mi, d, _ = found
+        m = r.models[mi]
+        if s.supply[mi] <= 0 or r.forbidden[m.kind] & s.kinds[d]:
+            return False
+        mine = 0
+        for lot in action.lots:
+            o = s.owner[lot]
+            if o == NO_ONE or s.building_at[lot] >= 0:
+                return False
+            mine += o == seat
+        if mine == len(action.lots):
+            return True
+        pooling = s.pool_declined < self.options["pool_proposals"]
+        return mine > 0 and pooling and m.size in r.pool_sizes
 
     def _any_building_fits(self) -> bool:
         """Whether some supply building still fits on unbuilt lots (ruling MS-8)."""
         s = self.s
         r = self.r
-        present = self._kinds_by_district()
         for d in r.board.districts:
             base = d * 10
             free = 0
@@ -519,7 +553,7 @@ class Metropolis(Game):
                     free |= 1 << i
             if not free:
                 continue
-            here = present.get(d, set())
+            here = s.kinds[d]
             for mi, m in enumerate(r.models):
                 if s.supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
                     continue
@@ -530,11 +564,15 @@ class Metropolis(Game):
     # ------------------------------------------------------------------ queries: exchanges
     def _can_propose(self, seat: int) -> bool:
         s = self.s
-        mine = bool(s.unbuilt_of(seat))
-        for p in range(self.num_players):
+        counts = [0] * self.num_players
+        built = s.building_at
+        for lot, o in enumerate(s.owner):
+            if o != NO_ONE and built[lot] < 0:
+                counts[o] += 1
+        mine = counts[seat] > 0
+        for p, theirs in enumerate(counts):
             if p == seat:
                 continue
-            theirs = bool(s.unbuilt_of(p))
             if (mine and theirs) or (mine and s.chips[p] > 0) or (theirs and s.chips[seat] > 0):
                 return True
         return False
@@ -546,18 +584,27 @@ class Metropolis(Game):
         owner = s.owner
         built = s.building_at
         near = self.r.board.neighbours
-        out: list[Action] = []
-        mine = s.unbuilt_of(seat)
-        for p in clockwise(seat, self.num_players, include_start=False):
-            offered = [m for m in mine if any(owner[x] == p for x in near[m])]
-            if not offered:
+        n = self.num_players
+        offered: list[list[int]] = [[] for _ in range(n)]
+        wanted: list[list[int]] = [[] for _ in range(n)]
+        for lot in self.r.board.lots:
+            o = owner[lot]
+            if o == NO_ONE or built[lot] >= 0:
                 continue
-            wanted = [
-                t
-                for t in self.r.board.lots
-                if owner[t] == p and built[t] < 0 and any(owner[x] == seat for x in near[t])
-            ]
-            out.extend(Propose(p, (m,), (t,)) for m in offered for t in wanted)
+            if o == seat:
+                for x in near[lot]:
+                    p = owner[x]
+                    if p != NO_ONE and p != seat and (not offered[p] or offered[p][-1] != lot):
+                        offered[p].append(lot)
+            else:
+                for x in near[lot]:
+                    if owner[x] == seat:
+                        wanted[o].append(lot)
+                        break
+        out: list[Action] = []
+        for p in clockwise(seat, n, include_start=False):
+            if offered[p] and wanted[p]:
+                out.extend(_propose(p, m, t) for m in offered[p] for t in wanted[p])
         return out
 
     def proposal_ok(self, seat: int, a: Propose) -> bool:
@@ -606,10 +653,19 @@ class Metropolis(Game):
             return phase in ("answer", "pool")
         if isinstance(action, Pass):
             return phase == "build"
-        if isinstance(action, Take | Give):
-            return phase == "choose" and action in self._choices(seat)
+        if isinstance(action, Take):
+            return phase == "choose" and action.lot in s.offer and self.may_take(seat, action.lot)
+        if isinstance(action, Give):
+            to = action.to
+            return (
+                phase == "choose"
+                and action.lot in s.offer
+                and 0 <= to < self.num_players
+                and to != seat
+                and self.may_take(to, action.lot)
+            )
         if isinstance(action, Build):
-            return phase == "build" and action in self._builds(seat)
+            return phase == "build" and self.build_ok(seat, action)
         return False
 
     def _copy_state(self, other: Metropolis) -> None:

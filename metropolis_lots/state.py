@@ -41,6 +41,8 @@ class MetropolisState:
     buildings: list[Building]
     #: the chart value of each building now (ruling MS-4), kept in step with ``buildings``
     values: tuple[int, ...]
+    #: the building kinds standing in each district, indexed by district number
+    kinds: tuple[frozenset[str], ...]
     supply: list[int]
     chips: list[int]
     colours: tuple[str, ...]
@@ -65,6 +67,7 @@ class MetropolisState:
             list(self.building_at),
             list(self.buildings),
             self.values,
+            self.kinds,
             list(self.supply),
             list(self.chips),
             self.colours,

@@ -374,20 +374,16 @@ def test_a_building_type_no_longer_in_supply_cannot_be_built() -> None:
 
 def test_no_school_or_hospital_with_a_factory_and_vice_versa() -> None:
     g = build_position()
-    g.s.buildings.append(Building("factory", "factory", (43, 44, 48, 49), 1, ((1, 4),)))
-    for lot in (43, 44, 48, 49):
-        g.s.owner[lot] = 1
-        g.s.building_at[lot] = 0
+    own(g, 1, [43, 44, 48, 49])
+    g.put_up(1, "factory", (43, 44, 48, 49))
     ask_build(g)
     models = {a.model for a in g.legal_actions() if isinstance(a, Build) and a.lots[0] // 10 == 4}
     assert "school" not in models and "hospital_l" not in models
     assert "shop" in models and "factory" in models
     # and the other way round: a school keeps factories out
     g2 = build_position()
-    g2.s.buildings.append(Building("school", "school", (43, 44), 1, ((1, 2),)))
-    for lot in (43, 44):
-        g2.s.owner[lot] = 1
-        g2.s.building_at[lot] = 0
+    own(g2, 1, [43, 44])
+    g2.put_up(1, "school", (43, 44))
     ask_build(g2)
     models = {a.model for a in g2.legal_actions() if isinstance(a, Build) and a.lots[0] // 10 == 4}
     assert "factory" not in models and "school" in models
