@@ -99,7 +99,7 @@ ICON_CARDS: dict[str, tuple[int, ...]] = {
     for icon in {c.icon for c in CARDS}
 }
 PUBLISHER_CARDS = tuple(i for i, c in enumerate(CARDS) if c.icon in PUBLISHER_ICONS)
-#: the Shopping Mall's +1 per card (or per counted card for the Flower Shop), ruling MK-2
+#: the Shopping Mall's +1 per card (per counted card for the Flower Shop), rulings MK-2, MK-A5
 MALL_BONUS = tuple(1 if c.icon in MALL_ICONS else 0 for c in CARDS)
 PER_INDEX = tuple(
     (ICON_CARDS[c.per] if c.effect == "per_icon" else (CARD_INDEX[c.per],))
@@ -241,7 +241,7 @@ class Metropolia(Game):
             deck = tuple(c.id for c in CARDS for _ in range(c.copies))
             self._request(Shuffle("market", deck))
         else:
-            self._start_turn(0, extra=False)
+            self._start_turn(0, extra=False)  # ruling MK-A4
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         self._pending = PROMPTS[seat][kind]
@@ -327,7 +327,7 @@ class Metropolia(Game):
         self._emit(DiceRolled(s.turn, s.dice, total))
         if RED_AT[total]:
             self._resolve_red_cards(total)
-        if total >= 12 and self._tuna_boat_sails(total):
+        if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
             self._request(TUNA_ROLL)
             return
         self._collect_income(total, 0)
@@ -414,7 +414,7 @@ class Metropolia(Game):
         self._ask_build()
 
     def _purple_from_everyone(self, i: int) -> None:
-        """Stadium, Publisher and Tax Office: every opponent pays what they can."""
+        """Stadium, Publisher and Tax Office: every opponent pays what they can (MK-A7)."""
         s = self.s
         card = CARDS[i]
         roller = s.turn
@@ -472,7 +472,7 @@ class Metropolia(Game):
         self._emit(Built(seat, card, cost))
         self._refresh_offers((seat,))
         lms = s.landmarks[seat]
-        if all(lms[w] for w in self._to_win):
+        if all(lms[w] for w in self._to_win):  # ruling MK-A8: the game ends at once
             s.winner = seat
             self._end()
             return
@@ -496,7 +496,7 @@ class Metropolia(Game):
         if isinstance(request, Shuffle):
             self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
             self._fill_market()
-            self._start_turn(0, extra=False)
+            self._start_turn(0, extra=False)  # ruling MK-A4
         elif request is TUNA_ROLL or request == TUNA_ROLL:
             self._collect_income(self.s.total, sum(outcome))
             self._resolve_purple_cards(0)
@@ -514,7 +514,7 @@ class Metropolia(Game):
             self._request(ROLL_2 if action.dice == 2 else ROLL_1)  # type: ignore[attr-defined]
         elif t is Reroll:
             if action.again:  # type: ignore[attr-defined]
-                s.rerolled = True
+                s.rerolled = True  # ruling MK-A1: a new roll, the dice count chosen again
                 self._ask_roll()
             else:
                 self._roll_settled()
@@ -564,7 +564,7 @@ class Metropolia(Game):
                 if not mine[g]:
                     continue
                 for t in NOT_PURPLE:
-                    if theirs[t] and t != g:
+                    if theirs[t] and t != g:  # ruling MK-A2: no same-name swap
                         out.append(SWAPS[g][o][t])
         return out
 
@@ -688,7 +688,7 @@ class Metropolia(Game):
         return []
 
     def _result(self) -> Result:
-        s = self.s
+        s = self.s  # ruling MK-A10: scores are landmarks built
         scores = tuple(sum(1 for j in self._to_win if lm[j]) for lm in s.landmarks)
         if s.winner is None:
             return Result(scores, (), "turn limit reached (ruling MK-A3)")
