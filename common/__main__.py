@@ -1,0 +1,5 @@
+"""``python -m common`` is the ``metro`` command."""
+
+from common.cli import main
+
+main()
