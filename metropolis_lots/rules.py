@@ -330,9 +330,8 @@ class Metropolis(Game):
             self._emit(LotTaken(seat, action.lot))
             self.refill_offer()
         elif isinstance(action, Give):
-            forced = not self.may_take(seat, action.lot) or not any(
-                isinstance(a, Take) for a in self._choices(seat)
-            )
+            # forced: no offered lot could be taken by the seat on turn itself
+            forced = not any(isinstance(a, Take) for a in self._choices(seat))
             self.place_chip(action.to, action.lot)
             self._emit(LotGiven(seat, action.to, action.lot, forced))
             self.refill_offer()

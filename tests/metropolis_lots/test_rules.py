@@ -189,6 +189,19 @@ def test_free_choice_up_to_the_fifth_lot_claim_from_the_sixth() -> None:
     assert Give(12, 1) in legal and Give(12, 2) not in legal
 
 
+def test_equal_claims_the_seat_on_turn_decides_who_gets_the_lot() -> None:
+    # the rulebook: "if it is player A's turn and lot 12 is on offer, A can give it to B, C,
+    # or D"; A (seat 0) has no claim to 12 itself once 5 lots of district 1 are occupied
+    g = dealt(4, hands=[[14, 19], [11], [17], [13]], offer=[12, 30, 31, 32])
+    assert g.s.occupied_in(1) == 5
+    legal = g.legal_actions()
+    assert Take(12) not in legal
+    assert {a.to for a in legal if isinstance(a, Give) and a.lot == 12} == {1, 2, 3}
+    events = g.apply(Give(12, 3))
+    assert g.s.owner[12] == 3
+    assert any(isinstance(e, LotGiven) and not e.forced for e in events)  # 30 was free to take
+
+
 def test_taking_a_lot_marks_it_with_a_chip_and_refills_the_offer() -> None:
     g = dealt(3, offer=[30, 31, 32, 33])
     chips = g.s.chips[0]
@@ -387,6 +400,18 @@ def test_no_school_or_hospital_with_a_factory_and_vice_versa() -> None:
     ask_build(g2)
     models = {a.model for a in g2.legal_actions() if isinstance(a, Build) and a.lots[0] // 10 == 4}
     assert "factory" not in models and "school" in models
+
+
+def test_buildings_are_permanent_no_building_on_built_lots() -> None:
+    g = build_position()
+    g.apply(Build("factory", (40, 41, 45, 46)))
+    for lot in (40, 41, 45, 46):
+        assert g.s.owner[lot] == 0 and g.s.building_at[lot] == 0
+    g.s.turn = 0  # seat 0 again, to look for a building on the same lots
+    ask_build(g)
+    assert not any(
+        isinstance(a, Build) and set(a.lots) & {40, 41, 45, 46} for a in g.legal_actions()
+    )
 
 
 def test_only_the_seat_on_turn_builds_once_after_choosing() -> None:
