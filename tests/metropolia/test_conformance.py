@@ -99,9 +99,7 @@ def test_clone_and_load_continue_like_the_original() -> None:
 
 
 @pytest.mark.parametrize(("plus", "players"), [(False, 2), (True, 2), (True, 4)])
-def test_fast_build_choices_agree_with_the_rules_on_random_games(
-    plus: bool, players: int
-) -> None:
+def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, players: int) -> None:
     for seed in range(4):
         g = metropolia.new_game(players=players, seed=seed, plus=plus)
         bots = [RandomBot(seed + k) for k in range(players)]
