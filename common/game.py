@@ -368,6 +368,14 @@ class Game:
         """
         return self.clone()
 
+    def invariants(self) -> list[str]:
+        """Conservation laws that hold after every step; returns what is broken (none: []).
+
+        check_game calls it after every action and outcome. A game lists its own laws here
+        (money only from and to the bank through events, a fixed number of pieces, ...).
+        """
+        return []
+
     def estimate(self) -> tuple[float, ...] | None:
         """A game's own estimate of each seat's chance to win, for cut-off searches (optional)."""
         return None

@@ -129,6 +129,9 @@ class _Checker:
             step += 1
             where = f"game seed {self.seed}, step {step}"
             random.seed(self.noise * 1_000_003 + step)  # the global RNG must not matter
+            broken = game.invariants()
+            if broken:
+                raise self.fail(step, f"invariant broken: {'; '.join(broken)}")
             if deep:
                 _check_views(game, where)
             if game.chance is not None:
@@ -177,6 +180,9 @@ class _Checker:
                 raise self.fail(step, "apply() returned other events than it logged")
             if game.decisions > limit:
                 raise self.fail(step, f"the game passed its declared maximum of {limit} actions")
+        broken = game.invariants()
+        if broken:
+            raise self.fail(step, f"invariant broken at the end: {'; '.join(broken)}")
         if deep:
             _check_views(game, f"game seed {self.seed}, end")
             self.check_schemas(game, step, None)

@@ -252,9 +252,22 @@ class NeverEnds(Race):
         return 3
 
 
+class LosesPositions(Race):
+    """Declares that positions never fall, then lets one fall."""
+
+    def invariants(self) -> list[str]:
+        return ["a position fell below 0"] if min(self.s.positions) < 0 else []
+
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        super()._on_chance(request, outcome)
+        if request.kind == "dice" and sum(outcome) == 7:
+            self.s.positions[0] = -1
+
+
 @pytest.mark.parametrize(
     ("broken", "says"),
     [
+        (LosesPositions, "invariant broken: a position fell below 0"),
         (MutatesOnIllegal, "changed the game"),
         (SharesStateWithClones, "clone"),
         (UsesGlobalRandom, "different log|round-trip|differently"),
