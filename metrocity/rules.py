@@ -291,10 +291,9 @@ class MetroCity(Game):
 
     def _after_placing(self, seat: int, tile: str, block: int, *, filled: bool) -> None:
         s = self.s
-        open_streets = sum(1 for t in s.street_tokens if t is not None)
         # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
         # ruling MC-A3: no prompt when fewer than two streets still hold a token
-        if tile == COURTHOUSE and open_streets >= 2:
+        if tile == COURTHOUSE and sum(1 for t in s.street_tokens if t is not None) >= 2:
             s.pending_block = block
             s.pending_filled = filled
             self._ask(seat, "swap", "swap the bonuses of two unawarded streets, or noswap")
