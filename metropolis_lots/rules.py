@@ -49,6 +49,7 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
+from metropolis_lots.schema import STATE_SCHEMA
 from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
 
 #: ruling MS-5: lots dealt to each seat by player count
@@ -170,6 +171,7 @@ class Metropolis(Game):
     }
     actions = ActionSet(ALL_ACTIONS)
     game_events = ALL_EVENTS
+    state_schema = STATE_SCHEMA
 
     s: MetropolisState
     r: Rules
