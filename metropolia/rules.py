@@ -504,41 +504,43 @@ class Metropolia(Game):
             self._rolled(outcome)
 
     def _on_action(self, seat: int, action: Action) -> None:
-        t = type(action)
         s = self.s
-        if t is Build:
-            self._build(seat, action.card)  # type: ignore[attr-defined]
-        elif t is Pass:
+        if isinstance(action, Build):
+            self._build(seat, action.card)
+        elif isinstance(action, Pass):
             self._end_turn(built=False)
-        elif t is Roll:
-            self._request(ROLL_2 if action.dice == 2 else ROLL_1)  # type: ignore[attr-defined]
-        elif t is Reroll:
-            if action.again:  # type: ignore[attr-defined]
+        elif isinstance(action, Roll):
+            self._request(ROLL_2 if action.dice == 2 else ROLL_1)
+        elif isinstance(action, Reroll):
+            if action.again:
                 s.rerolled = True  # ruling MK-A1: a new roll, the dice count chosen again
                 self._ask_roll()
             else:
                 self._roll_settled()
-        elif t is UsePort:
-            self._activate(s.total + (PORT_BONUS if action.add else 0))  # type: ignore[attr-defined]
-        elif t is TakeFrom:
-            self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")  # type: ignore[attr-defined]
+        elif isinstance(action, UsePort):
+            self._activate(s.total + (PORT_BONUS if action.add else 0))
+        elif isinstance(action, TakeFrom):
+            self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")
             self._resolve_purple_cards(s.purple_next + 1)
-        elif t is Swap:
-            assert isinstance(action, Swap)
-            g = CARD_INDEX[action.give]
-            tk = CARD_INDEX[action.take]
-            mine = s.cards[seat]
-            theirs = s.cards[action.seat]
-            mine[g] -= 1
-            theirs[g] += 1
-            theirs[tk] -= 1
-            mine[tk] += 1
-            self._emit(CardsSwapped(seat, action.give, action.seat, action.take))
+        elif isinstance(action, Swap):
+            self._swap(seat, action)
             self._resolve_purple_cards(s.purple_next + 1)
-        elif t is NoSwap:
+        elif isinstance(action, NoSwap):
             self._resolve_purple_cards(s.purple_next + 1)
         else:  # pragma: no cover - the base checked legality
             raise IllegalAction(f"unexpected action {action}")
+
+    def _swap(self, seat: int, action: Swap) -> None:
+        """Business Center: one establishment each way (ruling MK-A2)."""
+        give = CARD_INDEX[action.give]
+        take = CARD_INDEX[action.take]
+        mine = self.s.cards[seat]
+        theirs = self.s.cards[action.seat]
+        mine[give] -= 1
+        theirs[give] += 1
+        theirs[take] -= 1
+        mine[take] += 1
+        self._emit(CardsSwapped(seat, action.give, action.seat, action.take))
 
     def _legal_actions(self) -> list[Action]:
         p = self._pending
@@ -595,58 +597,56 @@ class Metropolia(Game):
         return out
 
     def is_legal(self, action: Action) -> bool:
-        """Exact legality, faster than searching the legal list for the common decisions."""
+        """Exact legality without building the list of legal actions."""
         p = self._pending
         if not isinstance(p, Prompt):
             return False
-        t = type(action)
-        if p.kind == "build":
-            if t is Pass:
+        kind = p.kind
+        seat = p.seat
+        s = self.s
+        if kind == "build":
+            if isinstance(action, Pass):
                 return True
-            if t is not Build:
+            if not isinstance(action, Build):
                 return False
-            k = BUILD_INDEX.get(action.card)  # type: ignore[attr-defined]
+            k = BUILD_INDEX.get(action.card)
             if k is None:
                 return False
-            s = self.s
-            money = s.coins[p.seat]
+            money = s.coins[seat]
             if k < NC:
                 return bool(
                     s.supply[k]
                     and self._cost[k] <= money
-                    and not (IS_PURPLE[k] and s.cards[p.seat][k])
+                    and not (IS_PURPLE[k] and s.cards[seat][k])
                 )
             j = k - NC
             return (
                 j in self._landmarks_in_play
-                and not s.landmarks[p.seat][j]
-                and LANDMARKS[j].cost <= money
+                and not s.landmarks[seat][j]
+                and (LANDMARKS[j].cost <= money)
             )
-        kind = p.kind
         if kind == "dice":
-            return t is Roll
+            return isinstance(action, Roll)
         if kind == "reroll":
-            return t is Reroll
+            return isinstance(action, Reroll)
         if kind == "port":
-            return t is UsePort
+            return isinstance(action, UsePort)
         if kind == "tv_station":
-            return t is TakeFrom and action.seat in self._others[p.seat]  # type: ignore[attr-defined]
-        if t is NoSwap:
+            return isinstance(action, TakeFrom) and action.seat in self._others[seat]
+        if isinstance(action, NoSwap):  # business_center
             return True
-        if t is not Swap:
+        if not isinstance(action, Swap) or action.seat not in self._others[seat]:
             return False
-        assert isinstance(action, Swap)
-        g = CARD_INDEX.get(action.give)
-        tk = CARD_INDEX.get(action.take)
-        if g is None or tk is None or action.seat not in self._others[p.seat]:
+        give = CARD_INDEX.get(action.give)
+        take = CARD_INDEX.get(action.take)
+        if give is None or take is None:
             return False
-        s = self.s
         return bool(
-            g != tk
-            and not IS_PURPLE[g]
-            and not IS_PURPLE[tk]
-            and s.cards[p.seat][g]
-            and s.cards[action.seat][tk]
+            give != take
+            and not IS_PURPLE[give]
+            and not IS_PURPLE[take]
+            and s.cards[seat][give]
+            and s.cards[action.seat][take]
         )
 
     def _copy_state(self, other: Metropolia) -> None:

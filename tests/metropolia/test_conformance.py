@@ -8,8 +8,9 @@ import pytest
 from hypothesis import settings
 
 import metropolia
-from common import RandomBot, play
+from common import Action, RandomBot, play
 from common.testing import check_game, make_state_machine
+from metropolia import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.events import Built, CoinsPaid, CoinsReceived
 from tests.metropolia.helpers import purse_from_events
 
@@ -113,4 +114,32 @@ def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, pla
                 assert g.legal_actions() == g.build_choices_reference(seat)
                 for other in range(players):
                     assert g._build_choices(other) == g.build_choices_reference(other)
+            g.apply(bots[seat].choose(g, seat))
+
+
+def _candidates(players: int) -> list[Action]:
+    from metropolia.data import CARDS, LANDMARKS
+
+    out: list[Action] = [Pass(), NoSwap(), Roll(1), Roll(2), Reroll(True), UsePort(False)]
+    out += [Build(c.id) for c in CARDS] + [Build(m.id) for m in LANDMARKS] + [Build("nothing")]
+    out += [TakeFrom(s) for s in range(players + 1)]
+    out += [Swap(a.id, s, b.id) for a in CARDS[:6] for b in CARDS[:9] for s in range(players)]
+    return out
+
+
+@pytest.mark.parametrize(("plus", "players"), [(False, 2), (True, 3)])
+def test_fast_legality_check_agrees_with_the_legal_actions(plus: bool, players: int) -> None:
+    candidates = _candidates(players)
+    for seed in range(3):
+        g = metropolia.new_game(players=players, seed=seed, plus=plus)
+        bots = [RandomBot(seed + k) for k in range(players)]
+        while not g.is_over:
+            if g.chance is not None:
+                g.resolve()
+                continue
+            legal = g.legal_actions()
+            for a in [*legal, *candidates]:
+                assert g.is_legal(a) == (a in legal), (a, legal)
+            seat = g.to_act
+            assert seat is not None
             g.apply(bots[seat].choose(g, seat))
