@@ -205,6 +205,8 @@ class Metropolis(Game):
             colours=colours,
             offer=[],
             stack=list(self.r.board.lots),
+            own=[0] * (10 * n),
+            occupied=[0] * 10,
         )
         self._request(Draw("lots", tuple(self.s.stack), DEAL[n] * n))
 
@@ -233,7 +235,7 @@ class Metropolis(Game):
         for seat in range(self.num_players):
             lots = tuple(sorted(cards[seat * k : (seat + 1) * k]))
             for lot in lots:
-                s.owner[lot] = seat
+                self.mark(seat, lot)
             s.chips[seat] -= k
             self._emit(LotsDealt(seat, s.colours[seat], lots))
 
@@ -370,9 +372,26 @@ class Metropolis(Game):
         self._memo_key = None
         s = self.s
         s.offer.remove(lot)
-        s.owner[lot] = seat
+        self.mark(seat, lot)
         s.chips[seat] -= 1
         s.progressed = True
+
+    def mark(self, seat: int, lot: int) -> None:
+        """A free lot becomes ``seat``'s (a chip on it)."""
+        s = self.s
+        s.owner[lot] = seat
+        d = lot // 10
+        s.occupied[d] += 1
+        s.own[seat * 10 + d] |= 1 << (lot % 10)
+
+    def move(self, lot: int, to: int) -> None:
+        """An unbuilt lot changes hands in an exchange (ruling MS-9)."""
+        s = self.s
+        d = lot // 10
+        bit = 1 << (lot % 10)
+        s.own[s.owner[lot] * 10 + d] &= ~bit
+        s.own[to * 10 + d] |= bit
+        s.owner[lot] = to
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
         """Chips come off the lots, the building goes up marked with the builder's chip."""
@@ -384,6 +403,7 @@ class Metropolis(Game):
             o = s.owner[lot]
             counts[o] = counts.get(o, 0) + 1
             s.chips[o] += 1
+            s.own[o * 10 + lot // 10] &= ~(1 << (lot % 10))
             s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
             s.building_at[lot] = index
         s.chips[builder] -= 1
@@ -428,9 +448,9 @@ class Metropolis(Game):
         if accepted:
             proposer = s.turn
             for lot in trade.give:
-                s.owner[lot] = trade.partner
+                self.move(lot, trade.partner)
             for lot in trade.take:
-                s.owner[lot] = proposer
+                self.move(lot, proposer)
             delta = len(trade.give) - len(trade.take)
             s.chips[proposer] += delta
             s.chips[trade.partner] -= delta
@@ -489,23 +509,18 @@ class Metropolis(Game):
             return self._memo
         s = self.s
         r = self.r
-        owner = s.owner
-        built = s.building_at
         supply = s.supply
         pooling = s.pool_declined < self.options["pool_proposals"]
         out: list[Action] = []
+        masks = s.own
+        n = self.num_players
         for d in r.board.districts:
-            base = d * 10
-            own = 0
-            anyone = 0
-            for i in range(10):
-                o = owner[base + i]
-                if o != NO_ONE and built[base + i] < 0:
-                    anyone |= 1 << i
-                    if o == seat:
-                        own |= 1 << i
+            own = masks[seat * 10 + d]
             if not own:
                 continue
+            anyone = 0
+            for p in range(n):
+                anyone |= masks[p * 10 + d]
             here = s.kinds[d]
             for mi, m in enumerate(r.models):
                 if supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
@@ -565,12 +580,9 @@ class Metropolis(Game):
     # ------------------------------------------------------------------ queries: exchanges
     def _can_propose(self, seat: int) -> bool:
         s = self.s
-        counts = [0] * self.num_players
-        built = s.building_at
-        for lot, o in enumerate(s.owner):
-            if o != NO_ONE and built[lot] < 0:
-                counts[o] += 1
-        mine = counts[seat] > 0
+        masks = s.own
+        counts = [any(masks[p * 10 : p * 10 + 10]) for p in range(self.num_players)]
+        mine = counts[seat]
         for p, theirs in enumerate(counts):
             if p == seat:
                 continue

@@ -48,6 +48,10 @@ class MetropolisState:
     colours: tuple[str, ...]
     offer: list[int]
     stack: list[int]
+    #: ``own[seat * 10 + district]``: bit i set when lot district*10+i is the seat's, unbuilt
+    own: list[int]
+    #: ``occupied[district]``: how many of its lots are owned, built or not (ruling MS-6)
+    occupied: list[int]
     turn: int = 0
     phase: str = "deal"
     #: build turns left in the final round (ruling MS-8); -1 before it
@@ -73,6 +77,8 @@ class MetropolisState:
             self.colours,
             list(self.offer),
             list(self.stack),
+            list(self.own),
+            list(self.occupied),
             self.turn,
             self.phase,
             self.final_left,
@@ -87,8 +93,28 @@ class MetropolisState:
 
     def occupied_in(self, district: int) -> int:
         """How many lots of a district are occupied (owned, built or not)."""
-        base = district * 10
-        return sum(1 for o in self.owner[base : base + 10] if o != NO_ONE)
+        return self.occupied[district]
+
+    def index_matches(self) -> bool:
+        """Whether ``own`` and ``occupied`` agree with ``owner`` and ``building_at``."""
+        own = [0] * len(self.own)
+        occupied = [0] * 10
+        for lot, o in enumerate(self.owner):
+            if o != NO_ONE:
+                occupied[lot // 10] += 1
+                if self.building_at[lot] < 0:
+                    own[o * 10 + lot // 10] |= 1 << (lot % 10)
+        return own == self.own and occupied == self.occupied
+
+    def reindex(self) -> None:
+        """Recompute ``own`` and ``occupied`` from the owners (after a direct edit)."""
+        self.own = [0] * len(self.own)
+        self.occupied = [0] * 10
+        for lot, o in enumerate(self.owner):
+            if o != NO_ONE:
+                self.occupied[lot // 10] += 1
+                if self.building_at[lot] < 0:
+                    self.own[o * 10 + lot // 10] |= 1 << (lot % 10)
 
     def unbuilt_of(self, seat: int) -> list[int]:
         """The seat's lots that carry no building, ascending."""

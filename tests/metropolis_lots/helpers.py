@@ -53,6 +53,7 @@ def own(g: Metropolis, seat: int, lots: Iterable[int]) -> None:
             s.offer.remove(lot)
         s.owner[lot] = seat
         s.chips[seat] -= 1
+    s.reindex()
     g._memo_key = None
 
 
@@ -71,11 +72,13 @@ def offer(g: Metropolis, lots: Sequence[int]) -> None:
 
 def ask_choice(g: Metropolis) -> None:
     """Re-ask the seat on turn to choose a lot, after edits."""
+    g.s.reindex()
     g._memo_key = None
     g.choice_step()
 
 
 def ask_build(g: Metropolis) -> None:
     """Re-ask the seat on turn to build, after edits."""
+    g.s.reindex()
     g._memo_key = None
     g.building_step()

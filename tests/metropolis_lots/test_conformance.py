@@ -44,7 +44,7 @@ def _candidates(g: Metropolis) -> list[object]:
     return out
 
 
-def test_is_legal_agrees_with_legal_actions() -> None:
+def test_is_legal_agrees_with_legal_actions_and_the_lot_index_stays_true() -> None:
     for seed in range(3):
         g = new_game(players=3, seed=seed)
         bot = RandomBot(seed)
@@ -54,6 +54,7 @@ def test_is_legal_agrees_with_legal_actions() -> None:
                 g.resolve()
                 continue
             step += 1
+            assert g.s.index_matches(), (seed, step)
             if step % 7 == 0:
                 legal = g.legal_actions()
                 listed = set(legal)
