@@ -31,6 +31,7 @@ class GameInfo:
     render_svg: Callable[[Game], str] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
+    rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there)."""
