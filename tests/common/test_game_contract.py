@@ -7,7 +7,8 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import settings
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from common import (
     ActionTaken,
@@ -23,7 +24,13 @@ from common import (
 )
 from common.chance import ChanceRequest
 from common.game import load_data
-from common.testing import ConformanceError, check_game, fingerprint, make_state_machine
+from common.testing import (
+    ConformanceError,
+    check_game,
+    fingerprint,
+    make_state_machine,
+    options_strategy,
+)
 from tests.common.toygame import Race, Roll
 
 
@@ -289,3 +296,12 @@ def test_the_state_machine_catches_a_game_that_mutates_on_illegal_input() -> Non
     machine.settings = settings(max_examples=30, stateful_step_count=30, deadline=None)
     with pytest.raises(AssertionError):
         machine().runTest()
+
+
+@settings(max_examples=10, deadline=None)
+@given(options=options_strategy(Race), seed=st.integers(0, 100))
+def test_options_strategy_draws_only_valid_options(options: dict[str, Any], seed: int) -> None:
+    g = Race(players=2, seed=seed, **options)
+    assert g.options["target"] in (10, 20, 30)
+    play(g, [RandomBot(1), RandomBot(2)])
+    assert max(g.result().scores) >= g.options["target"]
