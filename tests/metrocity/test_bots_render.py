@@ -65,3 +65,21 @@ def test_the_scripted_example_runs(capsys: Any) -> None:
     runpy.run_path(str(EXAMPLE), run_name="__main__")
     out = capsys.readouterr().out
     assert '"winner": 0' in out and "won a" in out
+
+
+def test_cli_demo_and_simulate_run_for_metrocity() -> None:
+    from click.testing import CliRunner
+
+    from common.cli import main
+
+    runner = CliRunner()
+    demo = runner.invoke(main, ["metrocity", "demo", "--seed", "3"])
+    assert demo.exit_code == 0, demo.output
+    assert "1st Street" in demo.output and "game over" in demo.output
+    sim = runner.invoke(
+        main, ["metrocity", "simulate", "--bots", "heuristic,random", "--games", "4", "-s", "1"]
+    )
+    assert sim.exit_code == 0, sim.output
+    assert "heuristic" in sim.output
+    helptext = runner.invoke(main, ["metrocity", "--help"])
+    assert "reconstruction" in helptext.output
