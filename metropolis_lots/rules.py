@@ -136,6 +136,30 @@ def _propose(partner: int, give: int, take: int) -> Propose:
     return found
 
 
+_FITS: dict[tuple[int, int, int, int], tuple[tuple[int, Build], ...]] = {}
+_FITS_LIMIT = 200_000
+
+
+def _fits(r: Rules, d: int, own: int, anyone: int) -> tuple[tuple[int, Build], ...]:
+    """Every (model index, build) whose placement in district ``d`` lies on ``own`` lots, or
+    for pool sizes on ``anyone``'s lots with one of ``own`` (MS-7); supply and "No" pairs
+    aside. Remembered per lot pattern: the same patterns recur in every game."""
+    key = (id(r), d, own, anyone)
+    found = _FITS.get(key)
+    if found is not None:
+        return found
+    out: list[tuple[int, Build]] = []
+    for mi, m in enumerate(r.models):
+        pool = m.size in r.pool_sizes and anyone != own
+        for pm, action in r.builds[mi][d]:
+            if pm & own == pm or (pool and pm & anyone == pm and pm & own):
+                out.append((mi, action))
+    if len(_FITS) >= _FITS_LIMIT:
+        _FITS.clear()
+    found = _FITS[key] = tuple(out)
+    return found
+
+
 class Metropolis(Game):
     """Metropolis: claim lots on an 80-lot board, put up buildings, score them from the chart."""
 
@@ -514,23 +538,25 @@ class Metropolis(Game):
         out: list[Action] = []
         masks = s.own
         n = self.num_players
+        open_models = [supply[mi] > 0 for mi in range(len(r.models))]
         for d in r.board.districts:
             own = masks[seat * 10 + d]
             if not own:
                 continue
-            anyone = 0
-            for p in range(n):
-                anyone |= masks[p * 10 + d]
+            anyone = own
+            if pooling:
+                for p in range(n):
+                    anyone |= masks[p * 10 + d]
             here = s.kinds[d]
-            for mi, m in enumerate(r.models):
-                if supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
-                    continue
-                if pooling and m.size in r.pool_sizes and anyone != own:
-                    for pm, action in r.builds[mi][d]:
-                        if pm & anyone == pm and pm & own:
-                            out.append(action)
-                else:
-                    out.extend(action for pm, action in r.builds[mi][d] if pm & own == pm)
+            fits = _fits(r, d, own, anyone)
+            if here:
+                out.extend(
+                    a
+                    for mi, a in fits
+                    if open_models[mi] and not r.forbidden[r.models[mi].kind] & here
+                )
+            else:
+                out.extend(a for mi, a in fits if open_models[mi])
         self._memo_key = key
         self._memo = out
         return out
@@ -725,10 +751,13 @@ class Metropolis(Game):
         n = self.num_players
         lots_out = len(self.r.board.lots) - DEAL[n] * n
         pieces = sum(m.count for m in self.r.models)
+        # every turn gives out a lot or puts up a building, except runs of fewer than n idle
+        # turns (ruling MS-A2); then the final round of n turns (MS-A6)
         progress_turns = lots_out + pieces
-        turns = progress_turns + (progress_turns + 1) * (n - 1) + n
+        turns = progress_turns + (progress_turns + 1) * n + n
         trades = int(self.options["trade_proposals"])
         pools = int(self.options["pool_proposals"])
-        # exchanges and their answers, done, the lot, pooled proposals with answers, a build
-        per_turn = 2 * trades + 1 + 1 + pools * n + 1
+        # exchanges with answers, done, the lot, declined pools with answers, the building
+        # (a pool with up to n - 1 answers)
+        per_turn = 2 * trades + 1 + 1 + pools * n + n
         return turns * per_turn
