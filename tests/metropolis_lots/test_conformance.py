@@ -10,6 +10,7 @@ from common import RandomBot, play
 from common.testing import check_game, make_state_machine
 from metropolis_lots import Build, Give, Metropolis, Pass, Propose, Take, load, new_game
 from metropolis_lots.actions import Accept, Decline, Done
+from metropolis_lots.rules import CHIPS
 from tests.metropolis_lots.helpers import ALL_LOTS
 
 
@@ -100,3 +101,29 @@ def test_declared_maximum_length_holds_with_every_option_at_its_largest() -> Non
         g = new_game(players=5, seed=seed, trade_proposals=10, pool_proposals=5)
         play(g, [RandomBot(seed + i) for i in range(5)])
         assert g.decisions <= g.max_actions()
+
+
+def test_chips_and_lot_cards_are_conserved_through_random_games() -> None:
+    """Chips in hand plus chips on lots and buildings stay the colour's count (MS-5); every
+    lot card is in the stack, on offer or owned, exactly once."""
+    for seed in range(4):
+        g = new_game(players=2 + seed, seed=seed)
+        bots = [RandomBot(seed * 10 + i) for i in range(g.num_players)]
+        g.resolve()
+        while not g.is_over:
+            s = g.s
+            for seat, colour in enumerate(s.colours):
+                on_board = sum(
+                    1 for lot in ALL_LOTS if s.owner[lot] == seat and s.building_at[lot] < 0
+                )
+                on_board += sum(1 for b in s.buildings if b.owner == seat)
+                assert s.chips[seat] + on_board == CHIPS[colour]
+                assert s.chips[seat] >= 0
+            owned = [lot for lot in ALL_LOTS if s.owner[lot] >= 0]
+            assert sorted(owned + s.offer + s.stack) == ALL_LOTS
+            if g.chance is not None:
+                g.resolve()
+            else:
+                who = g.to_act
+                assert who is not None
+                g.apply(bots[who].choose(g, who))
