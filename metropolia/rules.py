@@ -9,6 +9,7 @@ Amusement Park's extra turn on doubles. The first to build all landmarks wins.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -65,6 +66,7 @@ from metropolia.events import (
     DiceRolled,
     ExtraTurn,
 )
+from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
 
 NC = len(CARDS)
@@ -191,6 +193,7 @@ class Metropolia(Game):
     }
     actions = ActionSet(ACTIONS)
     game_events = EVENTS
+    state_schema = STATE_SCHEMA
 
     s: MetroState
 
@@ -693,6 +696,54 @@ class Metropolia(Game):
         if s.winner is None:
             return Result(scores, (), "turn limit reached (ruling MK-A3)")
         return Result(scores, (s.winner,), "built all landmarks")
+
+    def invariants(self) -> list[str]:
+        """Coins move only in events and never below zero; every card is somewhere (MK-1)."""
+        s = self.s
+        broken = []
+        if min(s.coins) < 0:
+            broken.append(f"a purse is negative: {s.coins}")
+        purse = self._purses_from_events()
+        if purse != s.coins:
+            broken.append(f"purses {s.coins} differ from the coin events, which give {purse}")
+        stacked = Counter(s.stack)
+        if isinstance(self._pending, Shuffle):  # Plus setup: the supply is being shuffled
+            stacked.update(CARD_INDEX[str(c)] for c in self._pending.cards)
+        n = self.num_players
+        for i, card in enumerate(CARDS):
+            in_play = self._plus or card.edition == "base"
+            expected = (card.copies if in_play else 0) + n * STARTING_CARDS.count(card.id)
+            found = sum(city[i] for city in s.cards) + s.supply[i] + stacked[i]
+            if found != expected:
+                broken.append(
+                    f"{card.id}: {found} cards in cities, market and stack, not {expected}"
+                )
+        return broken
+
+    def _purses_from_events(self) -> list[int]:
+        """Every purse summed from CoinsReceived, CoinsPaid and Built (the bank's ledger)."""
+        log = self._log
+        start, last, purse_t = getattr(self, "_ledger", (0, None, (0,) * self.num_players))
+        if start > len(log) or (start and log[start - 1] is not last):
+            start, purse_t = 0, (0,) * self.num_players  # the log was rewound (undo)
+        purse = list(purse_t)
+        for e in log.since(start):
+            if isinstance(e, CoinsReceived):
+                purse[e.seat] += e.amount
+            elif isinstance(e, CoinsPaid):
+                purse[e.payer] -= e.amount
+                purse[e.payee] += e.amount
+            elif isinstance(e, Built):
+                purse[e.seat] -= e.cost
+        if log:
+            self._ledger = (len(log), log[-1], tuple(purse))  # immutable: clones may share it
+        return purse
+
+    def determinize(self, seat: int, rng: Any) -> Metropolia:
+        """A copy with the Plus stack (the only secret, MK-5) reshuffled by ``rng``."""
+        other = self.clone()
+        rng.shuffle(other.s.stack)
+        return other
 
     def max_actions(self) -> int:
         """At most seven decisions a turn, and at most ``turn_limit`` turns (ruling MK-A3)."""

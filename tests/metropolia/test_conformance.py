@@ -143,3 +143,29 @@ def test_fast_legality_check_agrees_with_the_legal_actions(plus: bool, players: 
             seat = g.to_act
             assert seat is not None
             g.apply(bots[seat].choose(g, seat))
+
+
+def test_invariants_catch_a_coin_that_moves_without_an_event() -> None:
+    g = metropolia.new_game(players=2, seed=1)
+    assert g.invariants() == []
+    g.s.coins[0] += 1
+    assert any("coin events" in b for b in g.invariants())
+
+
+def test_invariants_catch_a_lost_card() -> None:
+    g = metropolia.new_game(players=2, seed=1, plus=True)
+    g.resolve()
+    assert g.invariants() == []
+    g.s.stack.pop()
+    assert len(g.invariants()) == 1
+
+
+def test_determinize_reshuffles_only_the_plus_stack() -> None:
+    from common import GameRandom
+
+    g = metropolia.new_game(players=2, seed=1, plus=True)
+    g.resolve()
+    other = g.determinize(0, GameRandom(5))
+    assert sorted(other.s.stack) == sorted(g.s.stack)
+    assert other.s.stack != g.s.stack
+    assert other.view(0) == g.view(0)
