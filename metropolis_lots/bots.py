@@ -102,6 +102,7 @@ class HeuristicBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = GameRandom(seed)
         self._tried: set[Propose] = set()
+        self._pools: set[Build] = set()
 
     # ------------------------------------------------------------------ helpers
     def _weight(self, s: MetropolisState) -> float:
@@ -199,13 +200,17 @@ class HeuristicBot:
         return min(gives, key=lambda a: (self._lot_gain(g, a.to, a.lot), a.lot, a.to))
 
     def _build(self, g: Metropolis, seat: int) -> Action:
+        if g.s.pool_declined == 0:
+            self._pools = set()
         best: Action = Pass()
         best_score = 0.0
         for a in g.legal_actions():
-            if isinstance(a, Build):
+            if isinstance(a, Build) and a not in self._pools:
                 score = self._build_gain(g, seat, a)
                 if score > best_score + 1e-9:
                     best, best_score = a, score
+        if isinstance(best, Build):
+            self._pools.add(best)  # a declined pool is not proposed again this turn
         return best
 
     def _propose(self, g: Metropolis, seat: int) -> Action:
