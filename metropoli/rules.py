@@ -60,6 +60,7 @@ from metropoli.events import (
     TurnBegan,
     WealthCounted,
 )
+from metropoli.schema import STATE_SCHEMA
 from metropoli.state import BANKRUPT, IN, LEFT, Auction, Debt, MetropoliState
 
 B = D.BOARD
@@ -121,6 +122,7 @@ class Metropoli(Game):
     }
     actions = ActionSet(ALL_ACTIONS)
     game_events = ALL_EVENTS
+    state_schema = STATE_SCHEMA
 
     s: MetropoliState
     cards: dict[str, D.Card]

@@ -203,3 +203,24 @@ def test_fast_is_legal_agrees_with_legal_actions() -> None:
             action = legal[rng.randrange(len(legal))]
             seen.append(action)
             g.apply(action)
+
+
+def test_views_fit_the_state_schema_through_a_game() -> None:
+    from common.schema import SchemaChecker
+
+    checker = SchemaChecker(Metropoli)
+    g = new_game(players=5, seed=11)
+    bots = [RandomBot(k) for k in range(5)]
+    step = 0
+    while not g.is_over:
+        if step % 7 == 0:
+            for seat in (None, 0, 3):
+                assert checker.errors("view", g.view(seat)) == []
+        step += 1
+        if g.chance is not None:
+            g.resolve()
+        else:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+    assert checker.errors("view", g.view(None)) == []
