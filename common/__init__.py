@@ -5,7 +5,7 @@ from common.bots import Bot, GameTooLong, RandomBot, play
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
 from common.events import ActionTaken, ChanceResolved, Event, EventLog, GameEnded, GameStarted
-from common.game import Game, Option, Prompt, Result, winners_by_score
+from common.game import Game, Option, Prompt, Result, load_data, winners_by_score
 from common.registry import GameInfo, games, get, load, register, replay
 from common.rng import GameRandom
 from common.seats import clockwise, counter_clockwise, next_seat
@@ -41,6 +41,7 @@ __all__ = [
     "games",
     "get",
     "load",
+    "load_data",
     "next_seat",
     "play",
     "register",

@@ -327,6 +327,55 @@ def _game_group(info: GameInfo) -> click.Group:
         else:
             out.write_text(text)
 
+    @group.command("render")
+    @_players_opt
+    @_seed_opt
+    @click.option(
+        "--steps",
+        "-k",
+        type=int,
+        default=0,
+        show_default=True,
+        help="Steps (decisions and chance) played by random bots before drawing.",
+    )
+    @click.option("--seat", type=int, default=None, help="Draw what this seat sees.")
+    @click.option(
+        "--svg",
+        "svg_path",
+        type=click.Path(dir_okay=False, path_type=Path),
+        default=None,
+        help="Write an SVG picture here instead of printing text.",
+    )
+    @_option_opt
+    def render_cmd(
+        players: int | None,
+        seed: int | None,
+        steps: int,
+        seat: int | None,
+        svg_path: Path | None,
+        options: tuple[str, ...],
+    ) -> None:
+        """Draw the position after K random steps: text, or an SVG picture with --svg."""
+        seed = _seed(seed)
+        game = _new(info, players, seed, options)
+        bots = [RandomBot(seed * 31 + s) for s in range(game.num_players)]
+        for _ in range(steps):
+            if game.is_over:
+                break
+            if game.chance is not None:
+                game.resolve()
+            else:
+                to_act = game.to_act
+                assert to_act is not None
+                game.apply(bots[to_act].choose(game, to_act))
+        if svg_path is None:
+            click.echo(_render(info, game, seat))
+            return
+        if info.render_svg is None:
+            raise click.ClickException(f"{info.name} has no SVG renderer yet")
+        svg_path.write_text(info.render_svg(game, seat))
+        click.echo(f"wrote {svg_path}")
+
     @group.command("tournament")
     @click.option(
         "--bots",

@@ -381,7 +381,11 @@ class Game:
         return None
 
     def _secrets(self, seat: int | None) -> list[Any]:
-        """JSON values that ``seat`` must never see (hands, deck orders)."""
+        """JSON values that ``seat`` must never see (hands, deck orders).
+
+        A value may be wrapped in ``common.testing.Secret(value, ordered=True)`` when only its
+        exact order is secret.
+        """
         return []
 
     # ------------------------------------------------------------------ helpers for hooks

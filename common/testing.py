@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+import attrs
+
 from common.actions import Action
 from common.bots import RandomBot
 from common.errors import IllegalAction
@@ -23,6 +25,19 @@ Factory = Callable[[int], Game]
 
 class ConformanceError(AssertionError):
     """A game broke the contract; the message names the game seed and step."""
+
+
+@attrs.frozen
+class Secret:
+    """A secret a game declares in ``_secrets``: with ``ordered`` only its exact order is secret.
+
+    A plain value (or ``ordered=False``) also counts as leaked when a view shows the same
+    items in another order; an ordered secret (a deck's order, when its contents are public or
+    equal to another seat's) leaks only as that exact sequence.
+    """
+
+    value: Any
+    ordered: bool = False
 
 
 def fingerprint(game: Game) -> str:
@@ -56,16 +71,18 @@ def _norm(value: Any) -> Any:
 
 
 def _leaks(shown: Any, secret: Any) -> bool:
-    secret = _norm(secret)
+    ordered = isinstance(secret, Secret) and secret.ordered
+    value = _norm(secret.value if isinstance(secret, Secret) else secret)
     for sub in _subtrees(shown):
-        if sub == secret:
+        if sub == value:
             return True
-        if isinstance(sub, list) and isinstance(secret, list) and len(secret) > 1:
-            try:
-                if sorted(map(json.dumps, sub)) == sorted(map(json.dumps, secret)):
-                    return True
-            except TypeError:
-                pass
+        if ordered or not (isinstance(sub, list) and isinstance(value, list) and len(value) > 1):
+            continue
+        try:
+            if sorted(map(json.dumps, sub)) == sorted(map(json.dumps, value)):
+                return True
+        except TypeError:
+            pass
     return False
 
 

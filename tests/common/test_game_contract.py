@@ -305,3 +305,12 @@ def test_options_strategy_draws_only_valid_options(options: dict[str, Any], seed
     assert g.options["target"] in (10, 20, 30)
     play(g, [RandomBot(1), RandomBot(2)])
     assert max(g.result().scores) >= g.options["target"]
+
+
+def test_ordered_secrets_leak_only_in_their_exact_order() -> None:
+    from common.testing import Secret, _leaks
+
+    shown = {"hand": [3, 1, 2]}
+    assert _leaks(shown, [1, 2, 3])
+    assert not _leaks(shown, Secret([1, 2, 3], ordered=True))
+    assert _leaks(shown, Secret([3, 1, 2], ordered=True))

@@ -212,3 +212,13 @@ def test_dask_simulation_equals_the_serial_run(toy_registered: object) -> None:
             scheduler=cluster.scheduler_address,
         )
     assert spread == serial
+
+
+def test_cli_render_prints_text_and_needs_an_svg_renderer(
+    toy_registered: object, tmp_path: Any
+) -> None:
+    runner = CliRunner()
+    r = runner.invoke(main, ["toyrace", "render", "--seed", "1", "-k", "5"])
+    assert r.exit_code == 0 and '"positions"' in r.output
+    r = runner.invoke(main, ["toyrace", "render", "--seed", "1", "--svg", str(tmp_path / "x.svg")])
+    assert r.exit_code != 0 and "no SVG renderer" in r.output
