@@ -72,16 +72,27 @@ _BUILD = tuple(Build(x) for x in _AREAS)
 _FREE = tuple(FreeBlock(x) for x in _AREAS)
 _GOTO = {c: GoTo(c) for c in B.concessions}
 _SELL = {c: Sell(c) for c in B.concessions}
-_PROPOSALS: dict[tuple[int, tuple[int, ...], tuple[int, ...], int], Propose] = {}
+_MAX_SEATS = 6
+#: proposals by partner and concession, prices ascending, so what a payer affords is a prefix
+_SELL_FOR = [
+    {c: tuple(Propose(p, (c,), (), -x) for x in D.TRADE_PRICES) for c in B.concessions}
+    for p in range(_MAX_SEATS)
+]
+_BUY_FOR = [
+    {c: tuple(Propose(p, (), (c,), x) for x in D.TRADE_PRICES) for c in B.concessions}
+    for p in range(_MAX_SEATS)
+]
+_SWAP = [
+    {(c, t): Propose(p, (c,), (t,), 0) for c in B.concessions for t in B.concessions if c != t}
+    for p in range(_MAX_SEATS)
+]
+
+
+def _affordable(cash: int) -> int:
+    return sum(1 for x in D.TRADE_PRICES if x <= cash)
+
+
 _CONCESSION_SET = frozenset(B.concessions)
-
-
-def _proposal(p: int, give: tuple[int, ...], take: tuple[int, ...], cash: int) -> Propose:
-    key = (p, give, take, cash)
-    got = _PROPOSALS.get(key)
-    if got is None:
-        got = _PROPOSALS[key] = Propose(p, give, take, cash)
-    return got
 
 
 def _check_cards(value: Any) -> bool:
@@ -568,10 +579,21 @@ class Metropoli(Game):
         return cap == 0 or h <= cap
 
     def _placeable_areas(self, areas: Any) -> list[int]:
+        """The areas among ``areas`` where a block may go now (``_area_open``, inlined)."""
         s = self.s
         if s.final or s.blocks_left <= 0:
             return []
-        return [x for x in areas if self._area_open(x)]
+        heights, caps, built = s.heights, s.caps, s.built_areas
+        district = B.area_district
+        out = []
+        for x in areas:
+            h = heights[x] + 1
+            if h > D.MAX_HEIGHT or x in built:
+                continue
+            cap = caps[district[x]]
+            if cap == 0 or h <= cap:
+                out.append(x)
+        return out
 
     def _offer_free_block(self, areas: tuple[int, ...], text: str) -> None:
         s = self.s
@@ -636,14 +658,15 @@ class Metropoli(Game):
             if p == a or s.status[p] != IN:
                 continue
             theirs = [c for c in B.concessions if s.owner[c] == p]
-            sell = [x for x in D.TRADE_PRICES if x <= s.cash[p]]
-            buy = [x for x in D.TRADE_PRICES if x <= s.cash[a]]
+            k_sell = _affordable(s.cash[p])
+            k_buy = _affordable(s.cash[a])
+            sell, buy, swap = _SELL_FOR[p], _BUY_FOR[p], _SWAP[p]
             for c in mine:
-                out.extend(_proposal(p, (c,), (), -x) for x in sell)
+                out.extend(sell[c][:k_sell])
             for c in theirs:
-                out.extend(_proposal(p, (), (c,), x) for x in buy)
+                out.extend(buy[c][:k_buy])
             for c in mine:
-                out.extend(_proposal(p, (c,), (t,), 0) for t in theirs)
+                out.extend([swap[c, t] for t in theirs])
         return out
 
     def _proposal_ok(self, action: Propose) -> bool:
