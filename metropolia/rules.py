@@ -327,7 +327,10 @@ class Metropolia(Game):
         """Rulings MK-4: red first, then green and blue, then purple."""
         s = self.s
         s.total = total
-        self._emit(DiceRolled(s.turn, s.dice, total))
+        dice = s.dice
+        # ruling MK-A11: doubles count only with an Amusement Park already built at the roll
+        s.again = s.landmarks[s.turn][AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]
+        self._emit(DiceRolled(s.turn, dice, total))
         if RED_AT[total]:
             self._resolve_red_cards(total)
         if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
@@ -487,8 +490,7 @@ class Metropolia(Game):
         lms = s.landmarks[seat]
         if not built and lms[AIRPORT]:
             self._receive(seat, AIRPORT_COINS, "airport")
-        dice = s.dice
-        if lms[AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]:
+        if s.again:
             self._emit(ExtraTurn(seat))
             self._start_turn(seat, extra=True)
         else:

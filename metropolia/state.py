@@ -37,6 +37,8 @@ class MetroState:
     total: int = 0
     #: the Radio Tower was used this turn
     rerolled: bool = False
+    #: the roll was doubles and the Amusement Park was built: another turn follows
+    again: bool = False
     #: next purple card (index into data.CARDS) to resolve this turn
     purple_next: int = 0
     #: the seat that built all its landmarks
@@ -56,6 +58,7 @@ class MetroState:
             self.dice,
             self.total,
             self.rerolled,
+            self.again,
             self.purple_next,
             self.winner,
         )

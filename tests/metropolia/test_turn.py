@@ -278,3 +278,12 @@ def test_turn_limit_ends_the_game_without_a_winner() -> None:
     assert g.is_over
     assert g.result().winners == ()
     assert g.max_actions() == 3 * 7 + 1
+
+
+def test_amusement_park_built_after_a_doubles_roll_gives_no_turn_for_that_roll() -> None:
+    # ruling MK-A11: a landmark works "from then on" (rulebook "Building Properties")
+    g = position(coins=[16, 0], cards=[{}, {}], landmarks=[["train_station"], []])
+    roll(g, 4, 4)
+    got = g.apply(Build("amusement_park"))
+    assert not [e for e in got if isinstance(e, ExtraTurn)]
+    assert g.s.turn == 1
