@@ -618,6 +618,21 @@ def demo_all(seed: int | None) -> None:
         click.echo()
 
 
+@main.command("bench")
+@click.argument("game", required=False)
+@click.option("--games", "-n", "n_games", type=int, default=100, show_default=True)
+@click.option("--seed", "-s", type=int, default=1, show_default=True)
+def bench_all(game: str | None, n_games: int, seed: int) -> None:
+    """Measure every game (or one): games/s, actions/s, clone, save and load times."""
+    names = [game] if game else list(games())
+    for name in names:
+        try:
+            info = get(name)
+        except KeyError as exc:
+            raise click.UsageError(str(exc.args[0])) from exc
+        _bench(info, n_games, None, seed, ())
+
+
 @main.command("serve")
 def serve_cmd() -> None:
     """Speak the JSON-lines protocol on stdin/stdout (see docs/protocol.md)."""

@@ -222,3 +222,10 @@ def test_cli_render_prints_text_and_needs_an_svg_renderer(
     assert r.exit_code == 0 and '"positions"' in r.output
     r = runner.invoke(main, ["toyrace", "render", "--seed", "1", "--svg", str(tmp_path / "x.svg")])
     assert r.exit_code != 0 and "no SVG renderer" in r.output
+
+
+def test_metro_bench_measures_a_named_game(toy_registered: object) -> None:
+    r = CliRunner().invoke(main, ["bench", "toyrace", "-n", "3"])
+    assert r.exit_code == 0 and "actions/s" in r.output
+    r = CliRunner().invoke(main, ["bench", "chess"])
+    assert r.exit_code != 0 and "no game 'chess'" in r.output
