@@ -13,6 +13,7 @@ from typing import Any
 
 from common import GameInfo, RandomBot
 from common.game import load_data
+from common.rl import RLSpec
 from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.bots import HeuristicBot
 from metropolia.events import (
@@ -25,6 +26,7 @@ from metropolia.events import (
     ExtraTurn,
 )
 from metropolia.render import render_text
+from metropolia.rl import catalogue, observe
 from metropolia.rules import Metropolia
 
 
@@ -46,6 +48,7 @@ INFO = GameInfo(
     cls=Metropolia,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     render_text=render_text,  # type: ignore[arg-type]
+    rl=RLSpec(catalogue, observe),
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
 )
