@@ -741,6 +741,22 @@ class Metropolia(Game):
             self._ledger = (len(log), log[-1], tuple(purse))  # immutable: clones may share it
         return purse
 
+    def estimate(self) -> tuple[float, ...]:
+        """Each seat's share of the way to the win: landmark costs paid, coins and cards held.
+
+        A rough guide for cut-off searches (MCTS), summing to 1; not a rule of the game.
+        """
+        s = self.s
+        need = sum(LANDMARKS[j].cost for j in self._to_win)
+        progress = []
+        for seat in range(self.num_players):
+            lms = s.landmarks[seat]
+            paid = sum(LANDMARKS[j].cost for j in self._to_win if lms[j])
+            cards = sum(k * self._cost[i] for i, k in enumerate(s.cards[seat]))
+            progress.append(1.0 + paid + min(s.coins[seat], need - paid) + cards / 4)
+        total = sum(progress)
+        return tuple(p / total for p in progress)
+
     def determinize(self, seat: int, rng: Any) -> Metropolia:
         """A copy with the Plus stack (the only secret, MK-5) reshuffled by ``rng``."""
         other = self.clone()

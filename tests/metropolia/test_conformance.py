@@ -169,3 +169,19 @@ def test_determinize_reshuffles_only_the_plus_stack() -> None:
     assert sorted(other.s.stack) == sorted(g.s.stack)
     assert other.s.stack != g.s.stack
     assert other.view(0) == g.view(0)
+
+
+def test_estimate_is_a_share_per_seat_favouring_progress() -> None:
+    g = metropolia.new_game(players=3, seed=1)
+    assert sum(g.estimate()) == pytest.approx(1.0)
+    g.s.landmarks[1][3] = True  # the Shopping Mall (data.LANDMARKS order)
+    est = g.estimate()
+    assert est[1] > est[0] == est[2]
+
+
+def test_the_core_mcts_bot_plays_a_whole_game() -> None:
+    from common.mcts import MCTSBot
+
+    g = metropolia.new_game(players=2, seed=3, plus=True, turn_limit=40)
+    play(g, [MCTSBot(1, iterations=8, rollout_depth=20), RandomBot(2)])
+    assert g.is_over
