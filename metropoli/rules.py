@@ -1022,7 +1022,8 @@ class Metropoli(Game):
         inflow = moves * D.BORSA_LAND + d * gain
         money = n * D.START_CASH + turns * inflow
         bids = money // D.BID_UNIT + 2 * n + 4
-        auctions = moves + len(B.concessions) * (n + 1)
+        debts = d * (n - 1) + moves  # a card owed by or to every player, or one per move
+        auctions = moves + len(B.concessions) * debts  # bankruptcy sales: all a debtor holds
         per_turn = (
             2 * self.options["trades_per_turn"]
             + 2
