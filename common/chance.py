@@ -73,7 +73,7 @@ class Dice(ChanceRequest):
 
     def draw(self, rng: GameRandom) -> tuple[Any, ...]:
         """Roll the dice."""
-        return tuple(rng.randint(1, 6) for _ in range(self.count))
+        return rng.dice(self.count)
 
     def describe(self) -> str:
         """Return e.g. ``dice 2 (roll)``."""

@@ -271,12 +271,14 @@ class Game:
             raise IllegalAction(
                 f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); legal: {shown}{more}"
             )
-        start = len(self._log)
+        log = self._log
+        start = len(log)
         self._decisions += 1
-        self._emit(ActionTaken(p.seat, parsed))
+        log.append(ActionTaken(p.seat, parsed))
         self._on_action(p.seat, parsed)
-        self._after_step()
-        return self._log.since(start)
+        if self._pending is None:
+            self._after_step()
+        return log.since(start)
 
     def resolve(self, outcome: Any = None) -> tuple[Event, ...]:
         """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG."""
@@ -287,12 +289,14 @@ class Game:
             value = req.draw(chance_random(self.seed, self._chance_count))
         else:
             value = req.validate(outcome)
-        start = len(self._log)
+        log = self._log
+        start = len(log)
         self._chance_count += 1
-        self._emit(ChanceResolved(req.describe(), value, req.visible_to))
+        log.append(ChanceResolved(req.describe(), value, req.visible_to))
         self._on_chance(req, value)
-        self._after_step()
-        return self._log.since(start)
+        if self._pending is None:
+            self._after_step()
+        return log.since(start)
 
     def result(self) -> Result:
         """The result of a finished game; raises IllegalAction while it is still going on."""

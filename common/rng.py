@@ -57,6 +57,18 @@ class GameRandom(random.Random):
         self._state = state
         return (_mix(state) * n) >> 64
 
+    def dice(self, count: int) -> tuple[int, ...]:
+        """Roll ``count`` six-sided dice (the same values as ``randint(1, 6)`` would give)."""
+        out = []
+        state = self._state
+        for _ in range(count):
+            state = (state + _GOLDEN) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
+        self._state = state
+        return tuple(out)
+
     def random(self) -> float:
         """Return a float in [0, 1)."""
         return self.getrandbits(53) * (1.0 / 9007199254740992.0)
