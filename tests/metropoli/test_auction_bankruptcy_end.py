@@ -227,3 +227,25 @@ def test_end_turn_passes_the_dice_clockwise() -> None:
     land(g, 0, not_first_round=False)
     g.apply(EndTurn())
     assert g.to_act == 1
+
+
+def test_only_the_player_on_turn_opens_negotiations() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[1] = 0
+    g.s.owner[9] = 2
+    land(g, 0, not_first_round=False)
+    g.apply(Propose(2, (1,), (9,), 0))
+    # the partner may only answer: no counter-proposal (MI-18)
+    assert not [a for a in g.legal_actions() if isinstance(a, Propose)]
+    g.apply(Reject())
+    g.apply(EndTurn())
+    land(g, 0, not_first_round=False)
+    assert g.to_act == 1
+
+
+def test_a_proposal_has_a_text_form_that_parses_back() -> None:
+    g = started()
+    for offer in (Propose(2, (1,), (), -250_000), Propose(1, (), (9,), 100_000)):
+        assert g.parse_action(str(offer)) == offer
+    assert str(Propose(2, (1,), (), -250_000)) == "propose 2 1 - -250000"
