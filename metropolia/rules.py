@@ -465,8 +465,9 @@ class Metropolia(Game):
             self._emit(Built(seat, card, cost))
             if not s.supply[k]:
                 if self._plus:
-                    self._fill_market()  # ruling MK-5
-                self._refresh_offers(range(self.num_players))
+                    self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)
+                else:
+                    self._refresh_offers(range(self.num_players))
             elif IS_PURPLE[k]:
                 self._refresh_offers((seat,))
             self._end_turn(built=True)
