@@ -37,7 +37,7 @@ class HeuristicBot:
             two = sum(TWO_DICE[t] * _gain(state, seat, t) for t in range(15))
             return Roll(2) if two > one or not _has_one_die_cards(mine) else Roll(1)
         if kind == "reroll":
-            now = _gain(state, seat, state_total(state))
+            now = _gain(state, seat, _dice_total(state))
             return Reroll(now < 1)
         if kind == "port":
             total = sum(state["dice"])
@@ -83,7 +83,7 @@ class HeuristicBot:
         return best
 
 
-def state_total(state: dict[str, Any]) -> int:
+def _dice_total(state: dict[str, Any]) -> int:
     """The total of the dice shown in a view's state."""
     dice = state["dice"]
     assert isinstance(dice, list)
