@@ -275,6 +275,12 @@ class Rules:
     builds: tuple[Mapping[int, tuple[tuple[int, Build], ...]], ...]
     #: (model id, lots) -> (model index, district, mask): the exact check of a Build
     build_index: Mapping[tuple[str, tuple[int, ...]], tuple[int, int, int]]
+    #: district_masks[d]: the bits of the district's lots (bit i is lot d*10+i)
+    district_masks: Mapping[int, int]
+    #: near_masks[d][mask]: the lots of district d next to any lot in ``mask`` (MS-2)
+    near_masks: Mapping[int, tuple[int, ...]]
+    #: lots_of[d][mask]: the lots of a mask of district d, ascending
+    lots_of: Mapping[int, tuple[tuple[int, ...], ...]]
 
 
 @cache
@@ -329,6 +335,21 @@ def rules_for(chart_path: str | None) -> Rules:
         for d in per
         for p in per[d]
     }
+    full = {
+        d: sum(1 << (lot - d * 10) for lot in board.lots if lot // 10 == d) for d in board.districts
+    }
+    lots_of = {
+        d: tuple(tuple(d * 10 + i for i in range(10) if m >> i & 1) for m in range(1024))
+        for d in board.districts
+    }
+    near_masks = {}
+    for d in board.districts:
+        one = [sum(1 << (x % 10) for x in board.neighbours.get(d * 10 + i, ())) for i in range(10)]
+        table = [0] * 1024
+        for m in range(1, 1024):
+            low = m & -m  # the mask without its lowest lot, plus that lot's neighbours
+            table[m] = table[m ^ low] | one[low.bit_length() - 1]
+        near_masks[d] = tuple(table)
     return Rules(
         board,
         models,
@@ -339,4 +360,7 @@ def rules_for(chart_path: str | None) -> Rules:
         forbidden,
         builds,
         index,
+        full,
+        near_masks,
+        lots_of,
     )

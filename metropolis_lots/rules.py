@@ -230,6 +230,8 @@ class Metropolis(Game):
             offer=[],
             stack=list(self.r.board.lots),
             own=[0] * (10 * n),
+            held=[0] * (10 * n),
+            built=[0] * 10,
             occupied=[0] * 10,
         )
         self._request(Draw("lots", tuple(self.s.stack), DEAL[n] * n))
@@ -405,16 +407,21 @@ class Metropolis(Game):
         s = self.s
         s.owner[lot] = seat
         d = lot // 10
+        bit = 1 << (lot % 10)
         s.occupied[d] += 1
-        s.own[seat * 10 + d] |= 1 << (lot % 10)
+        s.own[seat * 10 + d] |= bit
+        s.held[seat * 10 + d] |= bit
 
     def move(self, lot: int, to: int) -> None:
         """An unbuilt lot changes hands in an exchange (ruling MS-9)."""
         s = self.s
         d = lot // 10
         bit = 1 << (lot % 10)
-        s.own[s.owner[lot] * 10 + d] &= ~bit
+        was = s.owner[lot] * 10 + d
+        s.own[was] &= ~bit
+        s.held[was] &= ~bit
         s.own[to * 10 + d] |= bit
+        s.held[to * 10 + d] |= bit
         s.owner[lot] = to
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
@@ -427,7 +434,12 @@ class Metropolis(Game):
             o = s.owner[lot]
             counts[o] = counts.get(o, 0) + 1
             s.chips[o] += 1
-            s.own[o * 10 + lot // 10] &= ~(1 << (lot % 10))
+            d = lot // 10
+            bit = 1 << (lot % 10)
+            s.own[o * 10 + d] &= ~bit
+            s.held[o * 10 + d] &= ~bit
+            s.held[builder * 10 + d] |= bit
+            s.built[d] |= bit
             s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
             s.building_at[lot] = index
         s.chips[builder] -= 1
@@ -588,11 +600,7 @@ class Metropolis(Game):
         s = self.s
         r = self.r
         for d in r.board.districts:
-            base = d * 10
-            free = 0
-            for i in range(10):
-                if s.building_at[base + i] < 0:
-                    free |= 1 << i
+            free = r.district_masks[d] & ~s.built[d]
             if not free:
                 continue
             here = s.kinds[d]
@@ -620,30 +628,23 @@ class Metropolis(Game):
         """The listed proposals (ruling MS-A5): one-for-one swaps in which each side receives
         a lot next to one it already owns; any other legal proposal passes ``is_legal``."""
         s = self.s
-        owner = s.owner
-        built = s.building_at
-        near = self.r.board.neighbours
-        n = self.num_players
-        offered: list[list[int]] = [[] for _ in range(n)]
-        wanted: list[list[int]] = [[] for _ in range(n)]
-        for lot in self.r.board.lots:
-            o = owner[lot]
-            if o == NO_ONE or built[lot] >= 0:
-                continue
-            if o == seat:
-                for x in near[lot]:
-                    p = owner[x]
-                    if p != NO_ONE and p != seat and (not offered[p] or offered[p][-1] != lot):
-                        offered[p].append(lot)
-            else:
-                for x in near[lot]:
-                    if owner[x] == seat:
-                        wanted[o].append(lot)
-                        break
+        r = self.r
+        own = s.own
+        held = s.held
         out: list[Action] = []
-        for p in clockwise(seat, n, include_start=False):
-            if offered[p] and wanted[p]:
-                out.extend(_propose(p, m, t) for m in offered[p] for t in wanted[p])
+        for p in clockwise(seat, self.num_players, include_start=False):
+            offered: list[int] = []
+            wanted: list[int] = []
+            for d in r.board.districts:
+                near, lots_of = r.near_masks[d], r.lots_of[d]
+                mine = own[seat * 10 + d]
+                if mine:
+                    offered.extend(lots_of[mine & near[held[p * 10 + d]]])
+                theirs = own[p * 10 + d]
+                if theirs:
+                    wanted.extend(lots_of[theirs & near[held[seat * 10 + d]]])
+            if offered and wanted:
+                out.extend(_propose(p, m, t) for m in offered for t in wanted)
         return out
 
     def proposal_ok(self, seat: int, a: Propose) -> bool:

@@ -50,6 +50,10 @@ class MetropolisState:
     stack: list[int]
     #: ``own[seat * 10 + district]``: bit i set when lot district*10+i is the seat's, unbuilt
     own: list[int]
+    #: ``held[seat * 10 + district]``: the seat's lots there, built or not (as ``own``)
+    held: list[int]
+    #: ``built[district]``: bit i set when lot district*10+i carries a building
+    built: list[int]
     #: ``occupied[district]``: how many of its lots are owned, built or not (ruling MS-6)
     occupied: list[int]
     turn: int = 0
@@ -78,6 +82,8 @@ class MetropolisState:
             list(self.offer),
             list(self.stack),
             list(self.own),
+            list(self.held),
+            list(self.built),
             list(self.occupied),
             self.turn,
             self.phase,
@@ -95,26 +101,31 @@ class MetropolisState:
         """How many lots of a district are occupied (owned, built or not)."""
         return self.occupied[district]
 
-    def index_matches(self) -> bool:
-        """Whether ``own`` and ``occupied`` agree with ``owner`` and ``building_at``."""
+    def _index(self) -> tuple[list[int], list[int], list[int], list[int]]:
         own = [0] * len(self.own)
+        held = [0] * len(self.held)
+        built = [0] * 10
         occupied = [0] * 10
         for lot, o in enumerate(self.owner):
-            if o != NO_ONE:
-                occupied[lot // 10] += 1
-                if self.building_at[lot] < 0:
-                    own[o * 10 + lot // 10] |= 1 << (lot % 10)
-        return own == self.own and occupied == self.occupied
+            if o == NO_ONE:
+                continue
+            d = lot // 10
+            bit = 1 << (lot % 10)
+            occupied[d] += 1
+            held[o * 10 + d] |= bit
+            if self.building_at[lot] < 0:
+                own[o * 10 + d] |= bit
+            else:
+                built[d] |= bit
+        return own, held, built, occupied
+
+    def index_matches(self) -> bool:
+        """Whether the masks and counts agree with ``owner`` and ``building_at``."""
+        return self._index() == (self.own, self.held, self.built, self.occupied)
 
     def reindex(self) -> None:
-        """Recompute ``own`` and ``occupied`` from the owners (after a direct edit)."""
-        self.own = [0] * len(self.own)
-        self.occupied = [0] * 10
-        for lot, o in enumerate(self.owner):
-            if o != NO_ONE:
-                self.occupied[lot // 10] += 1
-                if self.building_at[lot] < 0:
-                    self.own[o * 10 + lot // 10] |= 1 << (lot % 10)
+        """Recompute the masks and counts from the owners (after a direct edit in a test)."""
+        self.own, self.held, self.built, self.occupied = self._index()
 
     def unbuilt_of(self, seat: int) -> list[int]:
         """The seat's lots that carry no building, ascending."""
