@@ -76,7 +76,7 @@ def test_blocks_never_exceed_the_supply_of_80() -> None:
 
 
 def test_heuristic_bot_beats_random_bots_in_four_player_games() -> None:
-    n = 60
+    n = 200
     wins = 0
     for seed in range(n):
         g = new_game(players=4, seed=seed)
