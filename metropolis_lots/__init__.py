@@ -28,7 +28,7 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
-from metropolis_lots.render import render_text
+from metropolis_lots.render import render_svg, render_text
 from metropolis_lots.rules import Metropolis
 
 
@@ -49,6 +49,7 @@ INFO = GameInfo(
     cls=Metropolis,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     render_text=render_text,  # type: ignore[arg-type]
+    render_svg=render_svg,  # type: ignore[arg-type]
     description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
     "chart with -o chart=FILE.",
@@ -82,5 +83,6 @@ __all__ = [
     "TradeProposed",
     "load",
     "new_game",
+    "render_svg",
     "render_text",
 ]
