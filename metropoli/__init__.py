@@ -37,7 +37,7 @@ from metropoli.actions import (
 )
 from metropoli.bots import HeuristicBot, RandomBot
 from metropoli.events import ALL_EVENTS
-from metropoli.render import render_text
+from metropoli.render import render_svg, render_text
 from metropoli.rules import Metropoli
 
 
@@ -65,6 +65,7 @@ INFO = GameInfo(
     cls=Metropoli,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     render_text=render_text,
+    render_svg=render_svg,
     cli=_cli(),
     description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
     "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",
