@@ -111,8 +111,8 @@ class Metropoli(Game):
     options_spec = {
         "cards": Option(
             None,
-            help="the Metropoli deck: a list of card objects (CLI: --cards FILE); default: the "
-            "shipped reconstruction (ruling MI-8)",
+            help="the Metropoli deck, a list of card objects (-o cards='[...]', or the "
+            "simulate-cards --cards FILE command); default: the shipped reconstruction (MI-8)",
             check=_check_cards,
             expects="a list of cards",
         ),
