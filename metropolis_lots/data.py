@@ -318,13 +318,12 @@ def check_chart_option(value: Any) -> bool:
 
 
 @cache
-def rules_for(chart_path: str | None) -> Rules:
-    """The data of a game using the chart at ``chart_path`` (None: the shipped one)."""
+def _tables() -> Rules:
+    """The chart-independent tables, made once per process; the chart is set per game."""
     board = default_board()
     models, pool = _buildings()
-    chart = _load_chart(chart_path)
+    chart = _load_chart(None)
     placements = tuple({d: placements_in(board, m, d) for d in board.districts} for m in models)
-    forbidden = {k: frozenset(o for o in chart.rows if chart.forbids(k, o)) for k in chart.rows}
     builds = tuple(
         {d: tuple((p.mask, Build(m.id, p.lots)) for p in per[d]) for d in per}
         for m, per in zip(models, placements, strict=True)
@@ -357,10 +356,24 @@ def rules_for(chart_path: str | None) -> Rules:
         placements,
         pool,
         chart,
-        forbidden,
+        _forbidden(chart),
         builds,
         index,
         full,
         near_masks,
         lots_of,
     )
+
+
+def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:
+    return {k: frozenset(o for o in chart.rows if chart.forbids(k, o)) for k in chart.rows}
+
+
+@cache
+def rules_for(chart_path: str | None) -> Rules:
+    """The data of a game using the chart at ``chart_path`` (None: the shipped one)."""
+    tables = _tables()
+    if chart_path is None:
+        return tables
+    chart = _load_chart(chart_path)
+    return attrs.evolve(tables, chart=chart, forbidden=_forbidden(chart))

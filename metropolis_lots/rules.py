@@ -144,7 +144,7 @@ def _fits(r: Rules, d: int, own: int, anyone: int) -> tuple[tuple[int, Build], .
     """Every (model index, build) whose placement in district ``d`` lies on ``own`` lots, or
     for pool sizes on ``anyone``'s lots with one of ``own`` (MS-7); supply and "No" pairs
     aside. Remembered per lot pattern: the same patterns recur in every game."""
-    key = (id(r), d, own, anyone)
+    key = (id(r.builds), d, own, anyone)  # the tables are shared by every chart
     found = _FITS.get(key)
     if found is not None:
         return found
