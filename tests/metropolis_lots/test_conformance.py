@@ -29,7 +29,11 @@ def test_check_game_without_exchanges_or_pools() -> None:
     assert all(g.is_over for g in games)
 
 
-TestMetropolisMachine = make_state_machine(lambda s: new_game(players=2 + s % 4, seed=s)).TestCase
+TestMetropolisMachine = make_state_machine(
+    lambda s: new_game(
+        players=2 + s % 4, seed=s, trade_proposals=s % 4, pool_proposals=(s // 4) % 3
+    )
+).TestCase
 TestMetropolisMachine.settings = settings(max_examples=8, stateful_step_count=40, deadline=None)
 
 
