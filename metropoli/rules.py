@@ -223,7 +223,7 @@ class Metropoli(Game):
             s.final_turns[s.active] += 1
         self._emit(TurnBegan(s.active, s.turn_no))
         s.phase = "roll"
-        self._ask(s.active, "roll", "roll the three dice")
+        self._ask(s.active, "roll", "roll the three dice (or propose a trade)")
 
     def _rolled(self, outcome: tuple[Any, ...]) -> None:
         s = self.s
@@ -689,6 +689,14 @@ class Metropoli(Game):
             return -cash in D.TRADE_PRICES and -cash <= s.cash[p]
         return cash in D.TRADE_PRICES and cash <= s.cash[a]
 
+    def _after_trade(self) -> None:
+        s = self.s
+        if s.trade_from == "roll":
+            s.phase = "roll"
+            self._ask(s.active, "roll", "roll the three dice (or propose a trade)")
+        else:
+            self._enter_build()
+
     def _do_trade(self) -> None:
         s = self.s
         assert s.trade is not None
@@ -780,6 +788,8 @@ class Metropoli(Game):
         s = self.s
         ph = s.phase
         if ph == "roll":
+            if s.trades_left > 0:  # ruling MI-A2: the player on turn may trade before rolling
+                return [Roll(), *self._trade_menu()]
             return [Roll()]
         if ph == "steps":
             return list(_STEPS)
@@ -825,6 +835,8 @@ class Metropoli(Game):
         ph = s.phase
         t = type(action)
         if ph == "roll":
+            if t is Propose:
+                return s.trades_left > 0 and self._proposal_ok(action)  # type: ignore[arg-type]
             return t is Roll
         if ph == "steps":
             return t is Steps and 1 <= action.count <= B.size  # type: ignore[attr-defined]
@@ -927,15 +939,16 @@ class Metropoli(Game):
         elif isinstance(action, Propose):
             s.trades_left -= 1
             s.trade = (action.partner, action.give, action.take, action.cash)
+            s.trade_from = s.phase
             s.phase = "trade"
             self._ask(action.partner, "trade", f"{self.players[seat]} proposes: {action}")
         elif isinstance(action, Accept):
             self._do_trade()
             s.trade = None
-            self._enter_build()
+            self._after_trade()
         elif isinstance(action, Reject):
             s.trade = None
-            self._enter_build()
+            self._after_trade()
         elif isinstance(action, Sell):
             self._sell(action.space)
         else:  # pragma: no cover - the base checked legality

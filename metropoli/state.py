@@ -82,6 +82,7 @@ class MetropoliState:
     cards_read: int = 0
     trades_left: int = 0
     trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
+    trade_from: str = "build"  # the step a trade answer returns to: roll or build
     auction: Auction | None = None
     debts: list[Debt] = attrs.Factory(list)
     after_debts: str = "build"
@@ -117,6 +118,7 @@ class MetropoliState:
             cards_read=self.cards_read,
             trades_left=self.trades_left,
             trade=self.trade,
+            trade_from=self.trade_from,
             auction=self.auction.copy() if self.auction is not None else None,
             debts=[Debt(d.debtor, d.creditor, d.amount, d.reason, d.began) for d in self.debts],
             after_debts=self.after_debts,

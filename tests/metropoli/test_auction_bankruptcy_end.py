@@ -249,3 +249,17 @@ def test_a_proposal_has_a_text_form_that_parses_back() -> None:
     for offer in (Propose(2, (1,), (), -250_000), Propose(1, (), (9,), 100_000)):
         assert g.parse_action(str(offer)) == offer
     assert str(Propose(2, (1,), (), -250_000)) == "propose 2 1 - -250000"
+
+
+def test_a_trade_before_rolling_returns_to_the_roll() -> None:
+    g = started(trades_per_turn=2)
+    clear_owners(g)
+    g.s.owner[1] = 0
+    g.s.owner[9] = 2
+    g.apply(Propose(2, (), (9,), 100_000))
+    g.apply(Accept())
+    assert g.s.owner[9] == 0 and g.to_act == 0
+    assert g.prompt is not None and g.prompt.kind == "roll"
+    g.apply(Propose(1, (1,), (), -100_000))  # the second of two proposals this turn
+    g.apply(Reject())
+    assert [a for a in g.legal_actions() if isinstance(a, Propose)] == []

@@ -133,7 +133,7 @@ def test_cards_option_replaces_the_deck() -> None:
     while g.chance is not None:
         g.resolve()
     assert sorted(g.s.deck) == ["bonus", "fine"]
-    assert g.to_act is not None and g.legal_actions() == [Roll()]
+    assert g.to_act is not None and g.legal_actions()[0] == Roll()
     again = load(g.to_json())
     assert again.to_json() == g.to_json()
 
