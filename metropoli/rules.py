@@ -179,7 +179,7 @@ class Metropoli(Game):
             return
         top = max(s.first_rolls[c] for c in s.contenders)
         tied = [c for c in s.contenders if s.first_rolls[c] == top]
-        if len(tied) > 1:  # seat "Setup": ties re-roll
+        if len(tied) > 1:  # seed "Setup", ruling MI-A13: only the tied re-roll
             s.contenders, s.roll_idx = tied, 0
             self._ask_first_roll()
             return
@@ -248,7 +248,7 @@ class Metropoli(Game):
         s = self.s
         a = s.active
         p = s.pos[a]
-        if s.final:  # ruling MI-17: leave on reaching or passing L'Autostrada
+        if s.final:  # rulings MI-17, MI-A6: leave on reaching or passing L'Autostrada
             dist = (MOTORWAY - p) % B.size or B.size
             if steps >= dist:
                 self._emit(Moved(a, p, MOTORWAY, how))
@@ -272,7 +272,7 @@ class Metropoli(Game):
         a = s.active
         self._emit(Moved(a, s.pos[a], to, how))
         s.pos[a] = to
-        if s.final and to == MOTORWAY:
+        if s.final and to == MOTORWAY:  # ruling MI-A6
             self._leave(a, "motorway")
             self._finish_turn()
             return
@@ -325,7 +325,7 @@ class Metropoli(Game):
         blocks = sum(s.heights[x] for x in areas)
         sky = any(s.roof[x] for x in areas)
         value = D.concession_value(tallest, blocks, sky)
-        hood_value = s.hood_values[hood]
+        hood_value = s.hood_values[hood]  # due even with no blocks (ruling MI-A14)
         owner = s.owner[space]
         trust = owner is not None and all(s.owner[t] == owner for t in B.hood_streets[hood])
         total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
@@ -396,7 +396,7 @@ class Metropoli(Game):
             s.debts.extend(Debt(x, a, amt, "card") for x in others if s.status[x] == IN)
         elif eff == "pay_each":
             s.debts.extend(Debt(a, x, amt, "card") for x in others if s.status[x] != BANKRUPT)
-        elif eff == "pay_per_block":
+        elif eff == "pay_per_block":  # ruling MI-A11
             mine = [sp for sp in B.streets if s.owner[sp] == a]
             blocks = sum(s.heights[x] for sp in mine for x in B.street_areas[sp])
             s.debts.append(Debt(a, None, amt * blocks, "card"))
@@ -522,7 +522,7 @@ class Metropoli(Game):
 
     # ================================================================== debts and bankruptcy
     def _settle(self, then: str) -> None:
-        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16)."""
+        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16, MI-A9)."""
         s = self.s
         s.after_debts = then
         while s.debts:
@@ -565,7 +565,7 @@ class Metropoli(Game):
         s.status[seat] = BANKRUPT
         self._emit(PlayerBankrupt(seat, d.creditor))
         s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
-        if not s.final and sum(1 for x in s.status if x == IN) <= 1:
+        if not s.final and sum(1 for x in s.status if x == IN) <= 1:  # ruling MI-A12
             self._start_final("one player remains")
 
     # ================================================================== building (MI-10, MI-11)
@@ -627,7 +627,7 @@ class Metropoli(Game):
             self._start_final("the last block is placed")
 
     def _completion_obliges(self) -> bool:
-        """Master Plan rule 9 (ruling MI-11): a block is due this turn and can be bought."""
+        """Master Plan rule 9 (rulings MI-11, MI-A7): a block is due this turn and can be bought."""
         s = self.s
         return (
             s.roofs == D.ROOFS
@@ -927,7 +927,7 @@ class Metropoli(Game):
         elif isinstance(action, FreeBlock):
             self._place_block(seat, action.area, paid=False)
             self._settle("build")
-        elif isinstance(action, Skip):
+        elif isinstance(action, Skip):  # ruling MI-A10: free actions may be declined
             self._settle("build")
         elif isinstance(action, GoTo):
             self._jump(action.space, "municipality")
