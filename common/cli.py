@@ -9,6 +9,7 @@ import platform
 import secrets
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -71,9 +72,37 @@ _seed_opt = click.option("--seed", "-s", type=int, default=None, help="Seed (ran
 _bots_opt = click.option(
     "--bots", "-b", default=None, help="Comma-separated bots by seat, e.g. heuristic,random."
 )
-_option_opt = click.option(
+_plain_option_opt = click.option(
     "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="A rule option."
 )
+
+
+def _options_with_flags(info: GameInfo) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``-o KEY=VALUE`` plus the game's own flags (``--chart FILE``) for its rule options."""
+
+    def decorate(f: Callable[..., Any]) -> Callable[..., Any]:
+        @functools.wraps(f)
+        def run(*args: Any, **kwargs: Any) -> Any:
+            extra = []
+            for name in info.flags:
+                value = kwargs.pop(f"flag_{name}", None)
+                if value is not None:
+                    extra.append(f"{name}={value}")
+            kwargs["options"] = (*kwargs.get("options", ()), *extra)
+            return f(*args, **kwargs)
+
+        wrapped: Callable[..., Any] = _plain_option_opt(run)
+        for name, help_text in info.flags.items():
+            wrapped = click.option(
+                f"--{name.replace('_', '-')}",
+                f"flag_{name}",
+                default=None,
+                metavar=name.upper(),
+                help=help_text,
+            )(wrapped)
+        return wrapped
+
+    return decorate
 
 
 def _run_demo(
@@ -97,6 +126,7 @@ def _run_demo(
 
 def _game_group(info: GameInfo) -> click.Group:
     cls = info.cls
+    _option_opt = _options_with_flags(info)
     opts_help = "; ".join(
         f"{k} (default {o.default!r}{', one of ' + str(list(o.choices)) if o.choices else ''})"
         f": {o.help}"

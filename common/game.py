@@ -72,7 +72,11 @@ class Result:
 
 @attrs.frozen
 class Option:
-    """A rule option: its default, the values allowed, and one line of help."""
+    """A rule option: its default, the values allowed, and one line of help.
+
+    ``check`` may return False (the message then says ``expects``) or raise InvalidOption
+    with its own message, e.g. to say what is wrong inside a data file.
+    """
 
     default: Any
     choices: tuple[Any, ...] | None = None

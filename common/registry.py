@@ -32,6 +32,8 @@ class GameInfo:
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
     rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra
+    #: rule options that also get a flag of their own on every command (``chart`` -> --chart)
+    flags: Mapping[str, str] = attrs.field(factory=dict)
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there)."""

@@ -229,3 +229,20 @@ def test_metro_bench_measures_a_named_game(toy_registered: object) -> None:
     assert r.exit_code == 0 and "actions/s" in r.output
     r = CliRunner().invoke(main, ["bench", "chess"])
     assert r.exit_code != 0 and "no game 'chess'" in r.output
+
+
+def test_a_games_own_flags_feed_its_rule_options(tmp_path: Any) -> None:
+    from common import GameInfo, register
+    from common.registry import _REGISTRY
+    from tests.common.toygame import Race
+
+    register(GameInfo(Race, flags={"target": "The winning square."}))
+    try:
+        r = CliRunner().invoke(main, ["toyrace", "demo", "--seed", "2", "--target", "10"])
+        assert r.exit_code == 0 and "result" in r.output
+        r = CliRunner().invoke(main, ["toyrace", "demo", "--seed", "2", "--target", "11"])
+        assert r.exit_code != 0 and "target=11 is not allowed" in r.output
+        r = CliRunner().invoke(main, ["toyrace", "simulate", "--help"])
+        assert "--target TARGET" in r.output
+    finally:
+        _REGISTRY.pop("toyrace", None)
