@@ -9,6 +9,7 @@ hand; pass when unable to place; the game ends when the grid is full or neither 
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Self
 
 from common import (
@@ -22,6 +23,7 @@ from common import (
     winners_by_score,
 )
 from common.chance import ChanceRequest
+from common.testing import Secret
 from metrocity.actions import BuildOver, NoSwap, Place, Swap
 from metrocity.data import (
     BLOCK_IDS,
@@ -51,6 +53,10 @@ from metrocity.state import CityState
 TOKEN_DECK = "tokens"
 PILE_DECKS = ("pile0", "pile1")
 COURTHOUSE = "court"
+#: the set-up's shuffles in the order they are asked for (MC-2, MC-1)
+_SETUP_DECKS = (TOKEN_DECK, *PILE_DECKS)
+_TILE_COUNTER = Counter(PLAYER_TILES)
+_TOKEN_COUNTER = Counter(TOKENS)
 
 _TILE_ORDER = {t.id: i for i, t in enumerate(TILE_KINDS)}
 _KIND = {t.id: t.kind for t in TILE_KINDS}
@@ -166,6 +172,7 @@ class MetroCity(Game):
         self.s.street_tokens = list(order[:n])
         self._emit(TokensPlaced(tuple(order[:n])))
         draws = (int(order[n]), int(order[n + 1]))
+        self.s.out_of_play = tuple(order[n:])
         self.s.first = 0 if draws[0] > draws[1] else 1
         self._emit(FirstPlayerDrawn(draws, tuple(order[n:]), self.s.first))
 
@@ -283,7 +290,11 @@ class MetroCity(Game):
         s = self.s
         s.hands[seat].remove(tile)
         s.money[seat].remove(token)
+        s.cash[seat] -= token
+        s.discarded.append(token)
         old = s.tiles[block]
+        assert old is not None
+        s.gone[seat].append(old)
         s.tiles[block] = tile
         self._emit(TilePlaced(seat, tile, BLOCK_IDS[block], old, token))
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
@@ -327,8 +338,11 @@ class MetroCity(Game):
         winner = award_winner(sums, placer, self.options["tie"])
         s.street_tokens[street] = None
         s.street_winner[street] = -1 if winner is None else winner
-        if winner is not None:
+        if winner is None:
+            s.discarded.append(token)
+        else:
             s.money[winner].append(token)
+            s.cash[winner] += token
         self._emit(StreetAwarded(STREETS[street].id, token, sums, winner))
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
@@ -410,18 +424,131 @@ class MetroCity(Game):
         }
 
     def _secrets(self, seat: int | None) -> list[Any]:
-        """The hands a seat may not see and every pile's order.
+        """What ``seat`` may not see: the other hands, the other piles and every pile's order.
 
-        A list of fewer than two tiles, or a hand equal as a multiset to the seat's own, is left
-        out: it cannot be told apart from what the seat legitimately sees.
+        A seat knows its own pile's contents (its tiles not yet seen) but not their order
+        (ruling MC-A7), so its own pile is an ordered secret. The other seat's hand and pile
+        are secret in contents and order; a spectator sees neither hand. A value equal to a
+        list the seat legitimately sees (its own hand, its own draws) is left out: the two
+        cannot be told apart, so no check could tell a leak from a coincidence.
         """
         s = self.s
-        out: list[Any] = [list(reversed(p)) for p in s.piles if len(p) >= 2]
-        own = sorted(s.hands[seat]) if seat is not None else None
+        own_hand, own_draws = self._seen_lists(seat)
+        seen = [*own_draws, own_hand] if own_hand is not None else own_draws
+        seen_sorted = [sorted(v) for v in seen]
+        out: list[Any] = []
         for k in range(2):
-            hand = sorted(s.hands[k])
-            if k != seat and len(hand) >= 2 and hand != own:
-                out.append(hand)
+            order = list(reversed(s.piles[k]))  # the next tile to draw first
+            if k == seat:
+                if len(order) >= 2 and order not in seen:
+                    out.append(Secret(order, ordered=True))
+                continue
+            for value in (list(s.hands[k]), order):
+                if value and sorted(value) not in seen_sorted:
+                    out.append(value)
+        return out
+
+    def _seen_lists(self, seat: int | None) -> tuple[list[str] | None, list[list[str]]]:
+        """The tile lists ``seat`` legitimately sees: its hand and the tiles of each own draw."""
+        if seat is None:
+            return None, []
+        draws = [
+            list(e.tiles)
+            for e in self.events
+            if isinstance(e, TilesDrawn) and e.seat == seat and e.tiles is not None
+        ]
+        return list(self.s.hands[seat]), draws
+
+    # ------------------------------------------------------------------ conservation (issue 9)
+    def invariants(self) -> list[str]:
+        """The broken conservation laws of Metro City, each as a sentence ([] when none).
+
+        Tiles: each seat's 20 (MC-1) are in its hand, its pile, on the grid or gone (built
+        over); until its pile is shuffled at set-up all 20 are still in the box. Tokens: the 15
+        (MC-2) lie on streets, are held, discarded or out of play; until the set-up shuffle all
+        are in the bag. Money is the sum of the tokens held, and those are exactly the tokens
+        the log awarded the seat less the ones it paid. Hands hold at most 5 (MC-1); a block
+        holds at most one tile; a full street is awarded unless its Courthouse swap is pending.
+        """
+        s = self.s
+        broken: list[str] = []
+        pending = self.chance
+        waiting = pending.deck if isinstance(pending, Shuffle) else None
+        unshuffled = _SETUP_DECKS[_SETUP_DECKS.index(waiting) :] if waiting else ()
+        broken += self._block_laws()
+        for k in range(2):
+            hand, pile, gone = s.hands[k], s.piles[k], s.gone[k]
+            if len(hand) > HAND_SIZE:
+                broken.append(f"seat {k} holds {len(hand)} tiles, more than {HAND_SIZE}")
+            on_grid = [t for t, o in zip(s.tiles, s.owners, strict=True) if o == k and t]
+            have = Counter(hand) + Counter(pile) + Counter(on_grid) + Counter(gone)
+            expect: Counter[str] = Counter() if PILE_DECKS[k] in unshuffled else _TILE_COUNTER
+            if have != expect:
+                broken.append(
+                    f"seat {k}'s tiles in hand, pile, on the grid and gone are "
+                    f"{sorted(have.elements())}, not its {sum(expect.values())} tiles"
+                )
+        tokens = Counter(t for t in s.street_tokens if t is not None)
+        tokens += Counter(s.money[0]) + Counter(s.money[1])
+        tokens += Counter(s.discarded) + Counter(s.out_of_play)
+        expect_tokens = Counter() if TOKEN_DECK in unshuffled else _TOKEN_COUNTER
+        if tokens != expect_tokens:
+            broken.append(
+                "the tokens on streets, held, discarded and out of play are "
+                f"{sorted(tokens.elements())}, not the {sum(expect_tokens.values())} in play"
+            )
+        broken += self._money_laws()
+        broken += self._street_laws()
+        return broken
+
+    def _block_laws(self) -> list[str]:
+        s = self.s
+        out = []
+        if len(s.tiles) != BLOCKS or len(s.owners) != BLOCKS:
+            return [f"the grid has {len(s.tiles)} tiles and {len(s.owners)} owners, not {BLOCKS}"]
+        for i, (tile, owner) in enumerate(zip(s.tiles, s.owners, strict=True)):
+            if (tile is None) != (owner == -1) or owner not in (-1, 0, 1):
+                out.append(f"block {BLOCK_IDS[i]} holds {tile!r} owned by {owner}")
+        if s.empty != s.tiles.count(None):
+            out.append(f"{s.empty} blocks are counted empty, {s.tiles.count(None)} are")
+        return out
+
+    def _money_laws(self) -> list[str]:
+        s = self.s
+        ledger: list[list[int]] = [[], []]
+        out = []
+        for e in self.events:
+            if isinstance(e, StreetAwarded) and e.winner is not None:
+                ledger[e.winner].append(e.token)
+            elif isinstance(e, TilePlaced) and e.paid is not None:
+                if e.paid in ledger[e.seat]:
+                    ledger[e.seat].remove(e.paid)
+                else:
+                    out.append(f"seat {e.seat} paid token {e.paid} it was never awarded")
+        for k in range(2):
+            if s.cash[k] != sum(s.money[k]):
+                out.append(f"seat {k} has ${s.cash[k]} but holds tokens {s.money[k]}")
+            if sorted(s.money[k]) != sorted(ledger[k]):
+                out.append(
+                    f"seat {k} holds tokens {sorted(s.money[k])}, but the log awarded it "
+                    f"{sorted(ledger[k])} net of payments"
+                )
+        return out
+
+    def _street_laws(self) -> list[str]:
+        s = self.s
+        out: list[str] = []
+        if not s.out_of_play:
+            return out  # the tokens are not laid yet
+        for i, st in enumerate(STREETS):
+            awarded = s.street_winner[i] is not None
+            if awarded == (s.street_tokens[i] is not None):
+                out.append(f"{st.id} must either hold its token or have been awarded")
+            full = all(s.tiles[b] is not None for b in st.blocks)
+            swap_due = s.pending_filled and s.pending_block in st.blocks
+            if full != awarded and not (full and swap_due):
+                state = "is full but unawarded" if full else "was awarded with empty blocks"
+                out.append(f"{st.id} {state}")
         return out
 
 

@@ -13,7 +13,10 @@ class CityState:
 
     ``tiles[i]``/``owners[i]`` hold block ``i`` (row-major; None/-1 when empty). ``street_tokens``
     holds the token lying at each street (None once it has been awarded or discarded).
-    ``piles[s]`` is seat ``s``'s face-down pile, the next tile to draw last.
+    ``piles[s]`` is seat ``s``'s face-down pile, the next tile to draw last. ``money[s]`` holds
+    the tokens seat ``s`` has won and still holds; ``cash[s]`` is the money they are worth.
+    ``gone[s]`` are seat ``s``'s tiles built over (they left the game), ``discarded`` the tokens
+    paid for build-overs or lost to ties, ``out_of_play`` the four set aside at set-up (MC-2).
     """
 
     tiles: list[str | None] = attrs.field(factory=lambda: [None] * BLOCKS)
@@ -24,6 +27,10 @@ class CityState:
     hands: list[list[str]] = attrs.field(factory=lambda: [[], []])
     piles: list[list[str]] = attrs.field(factory=lambda: [[], []])
     money: list[list[int]] = attrs.field(factory=lambda: [[], []])
+    cash: list[int] = attrs.field(factory=lambda: [0, 0])
+    gone: list[list[str]] = attrs.field(factory=lambda: [[], []])
+    discarded: list[int] = attrs.field(factory=list)
+    out_of_play: tuple[int, ...] = ()
     first: int = 0
     turn: int = 0
     empty: int = BLOCKS
@@ -41,6 +48,10 @@ class CityState:
             [list(h) for h in self.hands],
             [list(p) for p in self.piles],
             [list(m) for m in self.money],
+            list(self.cash),
+            [list(g) for g in self.gone],
+            list(self.discarded),
+            self.out_of_play,
             self.first,
             self.turn,
             self.empty,
@@ -49,5 +60,5 @@ class CityState:
         )
 
     def score(self, seat: int) -> int:
-        """The money ``seat`` holds: the sum of its won tokens (ruling MC-6)."""
-        return sum(self.money[seat])
+        """The money ``seat`` holds: the worth of its won tokens (ruling MC-6)."""
+        return self.cash[seat]

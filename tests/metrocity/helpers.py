@@ -66,3 +66,9 @@ def fill_row1(
     g = start((*p0, *hand0), p1, tie=tie)
     play(g, *alternate(ROW1, p0, p1))
     return g
+
+
+def hold(g: MetroCity, seat: int, *tokens: int) -> None:
+    """Give ``seat`` the won tokens ``tokens`` besides its own, set directly (money follows)."""
+    g.s.money[seat].extend(tokens)
+    g.s.cash[seat] += sum(tokens)

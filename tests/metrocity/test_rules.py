@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
 import metrocity
 from common import GameRandom, IllegalAction, InvalidOption
-from common.testing import fingerprint
+from common.testing import ConformanceError, Secret, check_game, fingerprint
 from metrocity import (
     BonusesSwapped,
     BuildOver,
@@ -24,7 +26,17 @@ from metrocity import (
 )
 from metrocity.data import PLAYER_TILES, STREETS, TILE_COUNTS
 from metrocity.rules import street_sums
-from tests.metrocity.helpers import COL_A, ROW1, TOKENS, alternate, fill_row1, pile, play, start
+from tests.metrocity.helpers import (
+    COL_A,
+    ROW1,
+    TOKENS,
+    alternate,
+    fill_row1,
+    hold,
+    pile,
+    play,
+    start,
+)
 
 
 def awards(g: metrocity.MetroCity) -> list[StreetAwarded]:
@@ -355,7 +367,7 @@ def test_build_over_own_tile_pays_a_chosen_token_and_the_old_tile_leaves() -> No
 
 def test_build_over_offers_every_held_token_as_payment() -> None:
     g = fill_row1(("res5", "com6", "ind7"), ("com2", "com3", "com4"), hand0=("park",))
-    g.s.money[0].append(3)  # a second won token, set directly
+    hold(g, 0, 3)  # a second won token, set directly
     builds = [a for a in g.legal_actions() if isinstance(a, BuildOver)]
     assert {a.token for a in builds} == {3, 10}
     assert {a.block for a in builds} == {"A1", "C1", "E1"}
@@ -386,7 +398,7 @@ def test_no_build_over_an_opponents_tile_or_with_a_token_not_held() -> None:
 def test_build_over_a_block_does_not_award_its_streets() -> None:
     g = fill_row1(("res5", "com6", "ind7"), ("com2", "com3", "com4"), hand0=("park",))
     n = len(awards(g))
-    g.s.money[0].append(4)
+    hold(g, 0, 4)
     g.apply("build park A1 4")
     assert len(awards(g)) == n
 
@@ -438,14 +450,17 @@ def metrocity_play(g: metrocity.MetroCity) -> None:
 
 def test_scores_are_money_held_and_most_money_wins() -> None:
     g = fill_row1(("res5", "com6", "ind7"), ("com2", "com3", "com4"))
-    g.s.money = [[10, 2], [5]]
+    hold(g, 0, 2)
+    hold(g, 1, 5)
+    assert g.s.money == [[10, 2], [5]]
     res = g._result()
     assert res.scores == (12, 5) and res.winners == (0,)
 
 
 def test_equal_money_is_a_shared_win() -> None:
     g = start()
-    g.s.money = [[10], [4, 6]]
+    hold(g, 0, 10)
+    hold(g, 1, 4, 6)
     assert g._result().winners == (0, 1)
     g.s.money = [[], []]
     assert g._result().winners == (0, 1)
@@ -511,12 +526,116 @@ def test_opponent_draws_are_redacted_in_the_event_stream() -> None:
     assert shuffles[1]["outcome"] is None and shuffles[2]["outcome"] is None
 
 
-def test_secrets_are_the_other_hand_and_every_pile_order() -> None:
+def test_secrets_are_the_other_hand_and_pile_and_the_own_pile_order() -> None:
+    # ruling MC-A7: nobody sees a pile's order, not even its owner, who knows its contents
     g = start(("res1", "res2", "res3", "res4", "res5"), ("com2", "com3", "com4", "com5", "com6"))
     secrets = g._secrets(0)
+    own_order = list(reversed(g.s.piles[0]))
+    assert Secret(own_order, ordered=True) in secrets
+    assert own_order not in secrets  # its contents are not secret to seat 0
     assert ["com2", "com3", "com4", "com5", "com6"] in secrets
-    assert list(reversed(g.s.piles[0])) in secrets and list(reversed(g.s.piles[1])) in secrets
+    assert list(reversed(g.s.piles[1])) in secrets  # contents and order
     assert ["res1", "res2", "res3", "res4", "res5"] not in secrets
+
+
+def test_a_spectator_may_see_neither_hand_nor_pile() -> None:
+    g = start(("res1", "res2", "res3", "res4", "res5"), ("com2", "com3", "com4", "com5", "com6"))
+    g.s.hands[1][:] = ["com2"]  # a one-tile hand is a secret too
+    secrets = g._secrets(None)
+    assert ["res1", "res2", "res3", "res4", "res5"] in secrets and ["com2"] in secrets
+    assert list(reversed(g.s.piles[0])) in secrets and list(reversed(g.s.piles[1])) in secrets
+
+
+def test_a_secret_equal_to_what_the_seat_sees_is_left_out() -> None:
+    # both hands hold the same five tiles: seat 0's own hand cannot leak seat 1's
+    g = start(("res1", "res2", "res3", "res4", "res5"), ("res1", "res2", "res3", "res4", "res5"))
+    assert g.s.hands[0] == g.s.hands[1]
+    assert g.s.hands[1] not in g._secrets(0)
+    assert g.s.hands[1] in g._secrets(None)
+
+
+class _ShowsPile(metrocity.MetroCity):
+    """A broken engine whose view adds a list of pile tiles chosen by ``peek``."""
+
+    state_schema: dict[
+        str, Any
+    ] = {}  # no schema: the extra key is the point: the view schema would refuse it first
+
+    def peek(self, seat: int | None) -> list[str]:
+        """The pile list this broken view shows."""
+        return list(reversed(self.s.piles[1 - (seat or 0)]))
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        view = super()._view(seat)
+        view["peek"] = self.peek(seat) if seat is not None else None
+        return view
+
+
+class _ShowsOwnOrder(_ShowsPile):
+    def peek(self, seat: int | None) -> list[str]:
+        return list(reversed(self.s.piles[seat or 0]))
+
+
+@pytest.mark.parametrize("cls", [_ShowsPile, _ShowsOwnOrder])
+def test_the_leak_check_catches_a_view_showing_a_pile(cls: type[metrocity.MetroCity]) -> None:
+    with pytest.raises(ConformanceError, match="reveals a secret"):
+        check_game(lambda s: cls(seed=s), games=1)
+
+
+# ---------------------------------------------------------------- conservation (issue 9)
+
+
+def test_invariants_hold_through_set_up_and_play() -> None:
+    g = metrocity.new_game(seed=5)
+    while not g.is_over:
+        assert g.invariants() == []
+        if g.chance is not None:
+            g.resolve()
+        else:
+            g.apply(g.legal_actions()[-1])  # the last action: build-overs once tokens are won
+    assert g.invariants() == []
+    assert any(isinstance(e, TilePlaced) and e.paid for e in g.events)
+
+
+def _broken(change: Callable[[metrocity.MetroCity], None]) -> list[str]:
+    g = fill_row1(("res5", "com6", "ind7"), ("com2", "com3", "com4"), hand0=("mall",))
+    g.apply("build mall A1 10")
+    assert g.invariants() == []
+    change(g)
+    return g.invariants()
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        (lambda g: g.s.hands[1].append("park"), "seat 1 holds 6 tiles, more than 5"),
+        (lambda g: g.s.piles[0].pop(), "seat 0's tiles in hand, pile, on the grid and gone"),
+        (lambda g: g.s.gone[0].clear(), "seat 0's tiles in hand, pile, on the grid and gone"),
+        (lambda g: g.s.tiles.__setitem__(6, "res1"), "block A2 holds 'res1' owned by -1"),
+        (lambda g: g.s.owners.__setitem__(1, 0), "seat 1's tiles"),
+        (lambda g: g.s.discarded.clear(), "the tokens on streets, held, discarded and out"),
+        (lambda g: g.s.street_tokens.__setitem__(0, 10), "st1 must either hold its token"),
+        (lambda g: hold(g, 1, 4), "seat 1 holds tokens [4], but the log awarded it []"),
+        (lambda g: g.s.cash.__setitem__(0, 3), "seat 0 has $3 but holds tokens []"),
+        (lambda g: setattr(g.s, "empty", 3), "3 blocks are counted empty"),
+        (lambda g: g.s.street_winner.__setitem__(1, 0), "st2 was awarded with empty blocks"),
+    ],
+)
+def test_invariants_report_a_deliberately_broken_state(
+    change: Callable[[metrocity.MetroCity], None], message: str
+) -> None:
+    broken = _broken(change)
+    assert any(message in b for b in broken), broken
+
+
+def test_check_game_reports_a_broken_invariant() -> None:
+    class Leaky(metrocity.MetroCity):
+        def _award_street(self, placer: int, street: int) -> None:
+            super()._award_street(placer, street)
+            self.s.discarded.clear()  # a token vanishes
+
+    with pytest.raises(ConformanceError, match="invariant broken"):
+        check_game(lambda s: Leaky(seed=s), games=1)
 
 
 def test_actions_have_text_and_json_forms() -> None:
