@@ -2,7 +2,8 @@
 
 The board geometry, the building floor plans and the scoring chart are reconstructions
 (rulings MS-1, MS-3, MS-4) shipped as replaceable JSON files in ``metropolis_lots/data/``;
-the chart can be swapped per game with the ``chart`` option (``-o chart=FILE``).
+the chart can be swapped per game with the ``chart`` option (``--chart FILE`` on every
+``metro metropolis_lots`` command, or ``chart=...`` in Python).
 """
 
 from __future__ import annotations
@@ -52,8 +53,12 @@ INFO = GameInfo(
     render_svg=render_svg,  # type: ignore[arg-type]
     description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
-    "chart with -o chart=FILE.",
+    "chart with --chart FILE.",
     cli=cli,
+    flags={
+        "chart": "Scoring chart JSON file replacing the shipped one, which is a reconstruction "
+        "(ruling MS-4); checked when the game starts.",
+    },
 )
 
 __all__ = [

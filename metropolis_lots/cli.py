@@ -10,7 +10,7 @@ from metropolis_lots.data import check_chart_option, default_board, rules_for
 _RECON = (
     "The board geometry, building shapes and scoring chart are a RECONSTRUCTION (rulings "
     "MS-1, MS-3, MS-4): the printed ones are not public. Replace the chart per game with "
-    "-o chart=FILE (or --chart FILE here)."
+    "--chart FILE on demo, play, simulate, bench (or -o chart=FILE)."
 )
 
 

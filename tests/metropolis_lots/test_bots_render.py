@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 from click.testing import CliRunner
 
 from common import Bot, RandomBot, play
+from common.cli import main
 from metropolis_lots import INFO, HeuristicBot, new_game, render_text
 from metropolis_lots.cli import cli
 from tests.metropolis_lots.helpers import dealt
@@ -79,3 +83,51 @@ def test_svg_rendering_is_well_formed_and_shows_lots_buildings_and_park() -> Non
     assert any(t.startswith(("fa ", "ho ", "ap ", "sh ")) for t in texts)
     assert "#cfe8c0" in svg and "#5aa0d8" in svg  # the park and the river
     assert INFO.render_svg is not None
+
+
+def _flat_chart(tmp_path: Path) -> Path:
+    """A valid replacement chart in which every building is worth nothing."""
+    from metropolis_lots.data import DATA_DIR
+
+    data = json.loads((DATA_DIR / "chart.json").read_text())
+    for row in data["kinds"].values():
+        row.update(base=0, location={}, per_building={})
+    path = tmp_path / "flat_chart.json"
+    path.write_text(json.dumps(data))
+    return path
+
+
+def test_chart_flag_replaces_the_chart_in_demo_play_and_simulate(tmp_path: Path) -> None:
+    """``--chart FILE`` on the generic commands feeds the ``chart`` option (ruling MS-4)."""
+    chart = str(_flat_chart(tmp_path))
+    runner = CliRunner()
+    demo = runner.invoke(main, ["metropolis_lots", "demo", "-p", "3", "-s", "2", "--chart", chart])
+    assert demo.exit_code == 0, demo.output
+    assert "result: scores [0, 0, 0]" in demo.output
+    bots = "heuristic,random,random"
+    played = runner.invoke(
+        main, ["metropolis_lots", "play", "-p", "3", "-s", "2", "-b", bots, "--chart", chart]
+    )
+    assert played.exit_code == 0, played.output
+    assert "scores [0, 0, 0]" in played.output
+    args = ["simulate", "-n", "3", "-p", "3", "-s", "1", "--json", "--chart", chart]
+    sim = runner.invoke(main, ["metropolis_lots", *args])
+    assert sim.exit_code == 0, sim.output
+    summary = json.loads(sim.output)
+    assert summary["games"] == 3
+    help_text = runner.invoke(main, ["metropolis_lots", "demo", "--help"]).output
+    assert "--chart" in help_text and "reconstruction" in help_text
+
+
+def test_chart_flag_with_a_bad_file_gives_a_clear_error(tmp_path: Path) -> None:
+    bad = tmp_path / "bad_chart.json"
+    bad.write_text(json.dumps({"kinds": {"house": {}}}))
+    out = CliRunner().invoke(main, ["metropolis_lots", "demo", "-p", "3", "--chart", str(bad)])
+    assert out.exit_code == 2
+    assert "chart" in out.output and "kinds missing" in out.output
+    assert "Traceback" not in out.output
+    gone = CliRunner().invoke(
+        main, ["metropolis_lots", "simulate", "-n", "1", "--chart", str(tmp_path / "none.json")]
+    )
+    assert gone.exit_code == 2
+    assert "cannot read the chart file" in gone.output
