@@ -23,7 +23,7 @@ from metrocity.events import (
     TilesDrawn,
     TokensPlaced,
 )
-from metrocity.render import render_text
+from metrocity.render import render_svg, render_text
 from metrocity.rules import MetroCity
 
 
@@ -43,6 +43,7 @@ INFO = GameInfo(
     cls=MetroCity,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     render_text=render_text,
+    render_svg=render_svg,
     description=(
         "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "
         "of 11 streets. The street names are a reconstruction (ruling MC-6, "
@@ -68,4 +69,6 @@ __all__ = [
     "TokensPlaced",
     "load",
     "new_game",
+    "render_svg",
+    "render_text",
 ]
