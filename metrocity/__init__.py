@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from common import GameInfo
@@ -27,8 +28,10 @@ from metrocity.render import render_svg, render_text
 from metrocity.rules import MetroCity
 
 
-def new_game(players: int = 2, seed: int | None = None, **options: Any) -> MetroCity:
-    """Start a game of Metro City for 2 players; options: ``tie`` ("discard" or "placer")."""
+def new_game(
+    players: int | Sequence[str] = 2, seed: int | None = None, **options: Any
+) -> MetroCity:
+    """Start a game of Metro City for 2 players (a count or two names); option ``tie``."""
     return MetroCity(players=players, seed=seed, **options)
 
 
