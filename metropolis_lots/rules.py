@@ -56,6 +56,17 @@ from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
 DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
 #: ruling MS-5: the chip supply by colour, in the rulebook's order
 CHIPS = {"white": 30, "green": 30, "blue": 20, "yellow": 15, "pink": 15}
+#: the seed's "Contents": the 25 buildings by kind (the floor plans in data are MS-3 RECON)
+SEED_BUILDINGS = {
+    "house": 8,
+    "shop": 3,
+    "school": 2,
+    "apartment": 4,
+    "factory": 3,
+    "office": 2,
+    "hospital": 2,
+    "department_store": 1,
+}
 #: ruling MS-5: colours by player count (4 players choose: option ``colours``)
 COLOURS = {2: ("white", "green"), 3: ("white", "green", "blue"), 5: tuple(CHIPS)}
 DEFAULT_FOUR = ("white", "green", "blue", "yellow")
@@ -707,6 +718,79 @@ class Metropolis(Game):
         if isinstance(action, Build):
             return phase == "build" and self.build_ok(seat, action)
         return False
+
+    def invariants(self) -> list[str]:
+        """The conservation laws (issue 9): the 80 lot cards, the 25 buildings, the chips of
+        each colour, every building standing whole on its builder's lots in one district,
+        and no "No" pair (MS-4) in any district."""
+        s = self.s
+        r = self.r
+        broken: list[str] = []
+        # every lot card is owned, on offer or in the stack, exactly once
+        owned = [lot for lot in r.board.lots if s.owner[lot] != NO_ONE]
+        cards = sorted([*owned, *s.offer, *s.stack])
+        if cards != list(r.board.lots):
+            lost = sorted(set(r.board.lots) - set(cards))
+            twice = sorted({lot for lot in cards if cards.count(lot) > 1})
+            broken.append(
+                f"lot cards: {len(cards)} of {len(r.board.lots)}, lost {lost}, twice {twice}"
+            )
+        strays = [i for i, o in enumerate(s.owner) if o != NO_ONE and i not in r.board.lots]
+        if strays:
+            broken.append(f"owners on lots that do not exist: {strays}")
+        # the 25 buildings: the supply and the board together hold the seed's count per kind
+        built_kinds: dict[str, int] = {}
+        for b in s.buildings:
+            built_kinds[b.kind] = built_kinds.get(b.kind, 0) + 1
+        for mi, m in enumerate(r.models):
+            if s.supply[mi] < 0:
+                broken.append(f"supply of {m.id} is {s.supply[mi]}")
+            built = sum(1 for b in s.buildings if b.model == m.id)
+            if s.supply[mi] + built != m.count:
+                broken.append(f"{m.id}: {s.supply[mi]} in supply + {built} built != {m.count}")
+        for kind, count in SEED_BUILDINGS.items():
+            supply = sum(s.supply[mi] for mi, m in enumerate(r.models) if m.kind == kind)
+            if supply + built_kinds.get(kind, 0) != count:
+                broken.append(
+                    f"{kind}: {supply} in supply + {built_kinds.get(kind, 0)} built != {count}"
+                )
+        # chips (MS-5): in hand + on unbuilt lots + one on each own building = the colour's count
+        for seat, colour in enumerate(s.colours):
+            on_lots = sum(
+                1 for lot in owned if s.owner[lot] == seat and s.building_at[lot] == NO_ONE
+            )
+            on_buildings = sum(1 for b in s.buildings if b.owner == seat)
+            if s.chips[seat] < 0 or s.chips[seat] + on_lots + on_buildings != CHIPS[colour]:
+                broken.append(
+                    f"{colour} chips of seat {seat}: {s.chips[seat]} in hand + {on_lots} on lots "
+                    f"+ {on_buildings} on buildings != {CHIPS[colour]}"
+                )
+        # every building: a placement of its model in one district, on its builder's lots
+        under = {lot for lot in owned if s.building_at[lot] != NO_ONE}
+        for i, b in enumerate(s.buildings):
+            if (b.model, b.lots) not in r.build_index:
+                broken.append(f"building {i} ({b.model} on {b.lots}) is no placement of it")
+            if any(s.owner[lot] != b.owner or s.building_at[lot] != i for lot in b.lots):
+                broken.append(f"building {i} ({b.model} on {b.lots}) is not on its builder's lots")
+            if sum(n for _, n in b.shares) != len(b.lots) or b.owner not in dict(b.shares):
+                broken.append(f"building {i} ({b.model} on {b.lots}) has shares {b.shares}")
+            under -= set(b.lots)
+        if under:
+            broken.append(f"lots marked built with no building on them: {sorted(under)}")
+        # "No" pairs (MS-4): never two forbidden kinds in one district
+        for d in r.board.districts:
+            here = sorted({b.kind for b in s.buildings if b.district == d})
+            for k, a in enumerate(here):
+                for other in here[k + 1 :]:
+                    if other in r.forbidden[a]:
+                        broken.append(f"district {d} holds both {a} and {other} (a 'No' pair)")
+            if s.kinds[d] != frozenset(here):
+                broken.append(f"district {d}: kinds {sorted(s.kinds[d])} != built {here}")
+        if not s.index_matches():
+            broken.append("the lot masks and counts disagree with the owners")
+        if s.values != values_of(r, s.buildings):
+            broken.append("the building values are not the chart's")
+        return broken
 
     def _copy_state(self, other: Metropolis) -> None:
         self.s = other.s.copy()

@@ -10,8 +10,7 @@ from common import RandomBot, play
 from common.testing import check_game, make_state_machine
 from metropolis_lots import Build, Give, Metropolis, Pass, Propose, Take, load, new_game
 from metropolis_lots.actions import Accept, Decline, Done
-from metropolis_lots.rules import CHIPS
-from tests.metropolis_lots.helpers import ALL_LOTS
+from tests.metropolis_lots.helpers import ALL_LOTS, dealt
 
 
 def test_check_game_every_player_count() -> None:
@@ -107,27 +106,62 @@ def test_declared_maximum_length_holds_with_every_option_at_its_largest() -> Non
         assert g.decisions <= g.max_actions()
 
 
-def test_chips_and_lot_cards_are_conserved_through_random_games() -> None:
-    """Chips in hand plus chips on lots and buildings stay the colour's count (MS-5); every
-    lot card is in the stack, on offer or owned, exactly once."""
+def test_invariants_hold_at_every_step_of_random_games() -> None:
+    """Issue 9: 80 lot cards, 25 buildings, the chips of each colour (MS-5), whole buildings
+    on their builders' lots in one district, no "No" pair (MS-4) — after every step."""
     for seed in range(4):
-        g = new_game(players=2 + seed, seed=seed)
+        g = new_game(players=2 + seed, seed=seed, trade_proposals=3)
         bots = [RandomBot(seed * 10 + i) for i in range(g.num_players)]
-        g.resolve()
         while not g.is_over:
-            s = g.s
-            for seat, colour in enumerate(s.colours):
-                on_board = sum(
-                    1 for lot in ALL_LOTS if s.owner[lot] == seat and s.building_at[lot] < 0
-                )
-                on_board += sum(1 for b in s.buildings if b.owner == seat)
-                assert s.chips[seat] + on_board == CHIPS[colour]
-                assert s.chips[seat] >= 0
-            owned = [lot for lot in ALL_LOTS if s.owner[lot] >= 0]
-            assert sorted(owned + s.offer + s.stack) == ALL_LOTS
+            assert g.invariants() == [], (seed, g.decisions)
             if g.chance is not None:
                 g.resolve()
             else:
                 who = g.to_act
                 assert who is not None
                 g.apply(bots[who].choose(g, who))
+        assert g.invariants() == []
+        assert g.s.buildings, "random games put up buildings"
+
+
+def _built_position() -> Metropolis:
+    """Seat 0 has put up a factory on 40,41,45,46 and owns 42,43 beside it."""
+    g = dealt(3, hands=[[40, 41, 45, 46, 42, 43]], offer=[30, 31, 32, 33])
+    g.apply(Take(30))
+    g.resolve((34,))
+    g.apply(Build("factory", (40, 41, 45, 46)))
+    assert g.invariants() == []
+    return g
+
+
+def test_invariants_report_a_lost_or_doubled_lot_card() -> None:
+    g = _built_position()
+    g.s.stack.pop()
+    assert any("lot cards" in p and "lost" in p for p in g.invariants())
+    g = _built_position()
+    g.s.offer.append(40)
+    assert any("twice [40]" in p for p in g.invariants())
+
+
+def test_invariants_report_a_chip_or_building_from_nowhere() -> None:
+    g = _built_position()
+    g.s.chips[1] += 1
+    assert any(p.startswith("green chips of seat 1") for p in g.invariants())
+    g = _built_position()
+    g.s.supply[g.r.models.index(g.r.model_by_id["house"])] -= 1
+    broken = g.invariants()
+    assert any(p.startswith("house: 7 in supply + 0 built != 8") for p in broken)
+
+
+def test_invariants_report_a_building_off_its_builders_lots() -> None:
+    g = _built_position()
+    g.s.owner[41] = 1
+    g.s.reindex()
+    assert any("not on its builder's lots" in p for p in g.invariants())
+
+
+def test_invariants_report_a_forbidden_pair_in_a_district() -> None:
+    g = _built_position()
+    g.put_up(0, "school", (42, 43))  # bypassing legality: a school beside the factory
+    broken = g.invariants()
+    assert any("district 4 holds both factory and school" in p for p in broken)
