@@ -49,8 +49,8 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolis:
 INFO = GameInfo(
     cls=Metropolis,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
-    render_text=render_text,  # type: ignore[arg-type]
-    render_svg=render_svg,  # type: ignore[arg-type]
+    render_text=render_text,
+    render_svg=render_svg,
     description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
     "chart with --chart FILE.",
