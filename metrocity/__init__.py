@@ -25,6 +25,7 @@ from metrocity.events import (
     TokensPlaced,
 )
 from metrocity.render import render_svg, render_text
+from metrocity.rl import RL
 from metrocity.rules import MetroCity
 
 
@@ -47,6 +48,7 @@ INFO = GameInfo(
     bots={"random": RandomBot, "heuristic": HeuristicBot},
     render_text=render_text,
     render_svg=render_svg,
+    rl=RL,
     description=(
         "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "
         "of 11 streets. The street names are a reconstruction (ruling MC-6, "
