@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from common.actions import Action
-from common.game import Game, Result
+from common.game import Game, Prompt, Result
 from common.rng import GameRandom
 
 
@@ -28,7 +28,7 @@ class RandomBot:
     def choose(self, game: Game, seat: int) -> Action:
         """Return a legal action chosen at random."""
         legal = game.legal_actions()
-        return legal[self.rng.randrange(len(legal))]
+        return legal[self.rng._randbelow(len(legal))]
 
 
 class GameTooLong(RuntimeError):
@@ -40,13 +40,14 @@ def play(
 ) -> Result:
     """Drive ``game`` to its end: bots decide, chance comes from the game's RNG."""
     limit = game.max_actions() if max_actions is None else max_actions
-    while not game.is_over:
-        if game.chance is not None:
+    while True:
+        pending = game._pending  # the hot loop of every simulation: read it once per step
+        if pending is None:
+            return game.result()
+        if not isinstance(pending, Prompt):
             game.resolve()
             continue
-        seat = game.to_act
-        assert seat is not None
-        if game.decisions >= limit:
+        if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
+        seat = pending.seat
         game.apply(bots[seat].choose(game, seat))
-    return game.result()

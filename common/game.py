@@ -98,6 +98,9 @@ class Option:
         return value
 
 
+_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
+
+
 def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
     """Return the seats sharing the highest score."""
     best = max(scores)
@@ -401,7 +404,13 @@ class Game:
         self._log.append(event)
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
-        self._pending = Prompt(seat, kind, text)
+        key = (seat, kind, text)
+        prompt = _PROMPTS.get(key)
+        if prompt is None:  # prompts are immutable values: make each one once
+            if len(_PROMPTS) > 4096:
+                _PROMPTS.clear()
+            prompt = _PROMPTS[key] = Prompt(seat, kind, text)
+        self._pending = prompt
 
     def _request(self, request: ChanceRequest) -> None:
         self._pending = request

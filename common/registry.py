@@ -27,8 +27,9 @@ class GameInfo:
 
     cls: type[Game]
     bots: Mapping[str, BotFactory] = attrs.field(factory=dict)
-    render_text: Callable[[Game, int | None], str] | None = None
-    render_svg: Callable[[Game, int | None], str] | None = None
+    # Any: a renderer is written for its own game class, which Callable[[Game], ...] rejects
+    render_text: Callable[[Any, int | None], str] | None = None
+    render_svg: Callable[[Any, int | None], str] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
     rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra
