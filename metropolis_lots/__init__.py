@@ -30,6 +30,7 @@ from metropolis_lots.events import (
     TradeProposed,
 )
 from metropolis_lots.render import render_svg, render_text
+from metropolis_lots.rl import SPEC
 from metropolis_lots.rules import Metropolis
 
 
@@ -55,6 +56,7 @@ INFO = GameInfo(
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
     "chart with --chart FILE.",
     cli=cli,
+    rl=SPEC,
     flags={
         "chart": "Scoring chart JSON file replacing the shipped one, which is a reconstruction "
         "(ruling MS-4); checked when the game starts.",
