@@ -25,7 +25,7 @@ from metropolia.events import (
     DiceRolled,
     ExtraTurn,
 )
-from metropolia.render import render_text
+from metropolia.render import render_svg, render_text
 from metropolia.rl import catalogue, observe
 from metropolia.rules import Metropolia
 
@@ -47,7 +47,8 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolia:
 INFO = GameInfo(
     cls=Metropolia,
     bots={"random": RandomBot, "heuristic": HeuristicBot},
-    render_text=render_text,  # type: ignore[arg-type]
+    render_text=render_text,
+    render_svg=render_svg,
     rl=RLSpec(catalogue, observe),
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
