@@ -119,15 +119,49 @@ class EndTurn(Action):
 
 
 @attrs.frozen
-class Propose(Action):
-    """Propose a trade to ``partner``: concessions given and taken; ``cash`` > 0 is paid to the
-    partner, ``cash`` < 0 is received from the partner (ruling MI-18)."""
+class Offer(Action):
+    """Open a trade proposal to ``partner`` (only the player on turn, ruling MI-18)."""
 
     partner: int
-    give: tuple[int, ...]
-    take: tuple[int, ...]
-    cash: int
-    word = "propose"
+    word = "offer"
+
+
+@attrs.frozen
+class Give(Action):
+    """Add one of your concessions to the proposal."""
+
+    space: int
+    word = "give"
+
+
+@attrs.frozen
+class Take(Action):
+    """Ask for one of the partner's concessions in the proposal."""
+
+    space: int
+    word = "take"
+
+
+@attrs.frozen
+class Cash(Action):
+    """Set the cash of the proposal: > 0 you pay the partner, < 0 the partner pays you."""
+
+    amount: int
+    word = "cash"
+
+
+@attrs.frozen
+class Send(Action):
+    """Send the proposal to the partner, who accepts or rejects it."""
+
+    word = "send"
+
+
+@attrs.frozen
+class Cancel(Action):
+    """Drop the proposal being composed."""
+
+    word = "cancel"
 
 
 @attrs.frozen
@@ -168,7 +202,12 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     GoTo,
     Build,
     EndTurn,
-    Propose,
+    Offer,
+    Give,
+    Take,
+    Cash,
+    Send,
+    Cancel,
     Accept,
     Reject,
     Sell,

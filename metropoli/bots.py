@@ -9,14 +9,15 @@ from metropoli.actions import (
     Accept,
     Bid,
     Build,
+    Cancel,
     Cross,
     EndTurn,
     FreeBlock,
     GoTo,
     Keep,
+    Offer,
     Pass,
     Preempt,
-    Propose,
     Reject,
     Roll,
     Sell,
@@ -132,10 +133,12 @@ class HeuristicBot:
                 (a for a in legal if isinstance(a, Sell)),
                 key=lambda a: self.worth(g, seat, a.space),
             )
+        if kind == "draft":
+            return Cancel()
         if Roll() in legal:
             return Roll()
-        proposals = [a for a in legal if not isinstance(a, Propose)]
-        return proposals[0] if proposals else legal[0]
+        others = [a for a in legal if not isinstance(a, Offer)]
+        return others[0] if others else legal[0]
 
     def _landing(self, g: Metropoli, seat: int, space: int) -> int:
         s = g.s

@@ -142,6 +142,18 @@ class CardRead(Event):
 
 
 @attrs.frozen
+class TradeProposed(Event):
+    """The player on turn sent a proposal: concessions given and taken, and the cash
+    (> 0 paid to the partner, < 0 paid by the partner)."""
+
+    seat: int
+    partner: int
+    give: tuple[int, ...]
+    take: tuple[int, ...]
+    cash: int
+
+
+@attrs.frozen
 class TradeDone(Event):
     """A trade was accepted and carried out."""
 
@@ -211,6 +223,7 @@ ALL_EVENTS: tuple[type[Event], ...] = (
     RoofPlaced,
     CompletionPhaseBegan,
     CardRead,
+    TradeProposed,
     TradeDone,
     BankruptcyBegan,
     PlayerBankrupt,

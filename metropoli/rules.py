@@ -19,21 +19,26 @@ from metropoli.actions import (
     Accept,
     Bid,
     Build,
+    Cancel,
+    Cash,
     Cross,
     EndTurn,
     FreeBlock,
+    Give,
     GoTo,
     Keep,
+    Offer,
     Pass,
     Preempt,
-    Propose,
     Raise,
     Reject,
     Roll,
     Sell,
+    Send,
     Skip,
     Stay,
     Steps,
+    Take,
     Waive,
 )
 from metropoli.events import (
@@ -57,6 +62,7 @@ from metropoli.events import (
     RentCharged,
     RoofPlaced,
     TradeDone,
+    TradeProposed,
     TurnBegan,
     WealthCounted,
 )
@@ -72,20 +78,11 @@ _BUILD = tuple(Build(x) for x in _AREAS)
 _FREE = tuple(FreeBlock(x) for x in _AREAS)
 _GOTO = {c: GoTo(c) for c in B.concessions}
 _SELL = {c: Sell(c) for c in B.concessions}
-_MAX_SEATS = 6
-#: proposals by partner and concession, prices ascending, so what a payer affords is a prefix
-_SELL_FOR = [
-    {c: tuple(Propose(p, (c,), (), -x) for x in D.TRADE_PRICES) for c in B.concessions}
-    for p in range(_MAX_SEATS)
-]
-_BUY_FOR = [
-    {c: tuple(Propose(p, (), (c,), x) for x in D.TRADE_PRICES) for c in B.concessions}
-    for p in range(_MAX_SEATS)
-]
-_SWAP = [
-    {(c, t): Propose(p, (c,), (t,), 0) for c in B.concessions for t in B.concessions if c != t}
-    for p in range(_MAX_SEATS)
-]
+_OFFER = tuple(Offer(p) for p in range(6))
+_GIVE = {c: Give(c) for c in B.concessions}
+_TAKE = {c: Take(c) for c in B.concessions}
+_PAY = tuple(Cash(x) for x in D.TRADE_PRICES)
+_ASK = tuple(Cash(-x) for x in D.TRADE_PRICES)
 
 
 def _affordable(cash: int) -> int:
@@ -647,47 +644,55 @@ class Metropoli(Game):
         self._ask(s.active, "build", "build up to two blocks, trade, or end the turn")
 
     # ================================================================== trades (MI-18)
-    def _trade_menu(self) -> list[Action]:
-        """Proposals offered (ruling MI-A2): sell or buy one concession for a listed price,
-        or swap one concession for one."""
+    def _offers(self) -> list[Action]:
+        """Trade proposals the player on turn may open (ruling MI-A2)."""
         s = self.s
         a = s.active
-        mine = [c for c in B.concessions if s.owner[c] == a]
-        out: list[Action] = []
-        for p in self._clockwise_from(a):
-            if p == a or s.status[p] != IN:
-                continue
-            theirs = [c for c in B.concessions if s.owner[c] == p]
-            k_sell = _affordable(s.cash[p])
-            k_buy = _affordable(s.cash[a])
-            sell, buy, swap = _SELL_FOR[p], _BUY_FOR[p], _SWAP[p]
-            for c in mine:
-                out.extend(sell[c][:k_sell])
-            for c in theirs:
-                out.extend(buy[c][:k_buy])
-            for c in mine:
-                out.extend([swap[c, t] for t in theirs])
+        return [_OFFER[p] for p in self._clockwise_from(a) if p != a and s.status[p] == IN]
+
+    def _draft_actions(self) -> list[Action]:
+        """While composing a proposal: add a concession either way, set the cash once (only
+        amounts the payer holds: no loans), send it (with at least one concession), or cancel."""
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, _ = s.trade
+        a = s.active
+        out: list[Action] = [_GIVE[c] for c in B.concessions if s.owner[c] == a and c not in give]
+        out.extend(_TAKE[c] for c in B.concessions if s.owner[c] == partner and c not in take)
+        if not s.trade_cash_set:
+            out.extend(_PAY[: _affordable(s.cash[a])])
+            out.extend(_ASK[: _affordable(s.cash[partner])])
+        if give or take:
+            out.append(Send())
+        out.append(Cancel())
         return out
 
-    def _proposal_ok(self, action: Propose) -> bool:
-        """Exactly the menu of ``_trade_menu``, checked without building it."""
+    def _draft_ok(self, action: Action) -> bool:
+        """Exactly ``action in _draft_actions()``, checked without listing them."""
         s = self.s
-        a = s.active
-        p = action.partner
-        if not (0 <= p < self.num_players) or p == a or s.status[p] != IN:
-            return False
-        give, take, cash = action.give, action.take, action.cash
-        if len(give) > 1 or len(take) > 1 or not (give or take):
-            return False
-        if any(c not in _CONCESSION_SET or s.owner[c] != a for c in give):
-            return False
-        if any(c not in _CONCESSION_SET or s.owner[c] != p for c in take):
-            return False
-        if give and take:
-            return cash == 0
-        if give:
-            return -cash in D.TRADE_PRICES and -cash <= s.cash[p]
-        return cash in D.TRADE_PRICES and cash <= s.cash[a]
+        assert s.trade is not None
+        partner, give, take, _ = s.trade
+        t = type(action)
+        if t is Cancel:
+            return True
+        if t is Send:
+            return bool(give or take)
+        if t is Give:
+            c = action.space  # type: ignore[attr-defined]
+            return c in _CONCESSION_SET and s.owner[c] == s.active and c not in give
+        if t is Take:
+            c = action.space  # type: ignore[attr-defined]
+            return c in _CONCESSION_SET and s.owner[c] == partner and c not in take
+        if t is Cash and not s.trade_cash_set:
+            x = action.amount  # type: ignore[attr-defined]
+            if x > 0:
+                return x in D.TRADE_PRICES and x <= s.cash[s.active]
+            return -x in D.TRADE_PRICES and -x <= s.cash[partner]
+        return False
+
+    def _ask_draft(self) -> None:
+        s = self.s
+        self._ask(s.active, "draft", "compose the trade: give, take, cash; then send or cancel")
 
     def _after_trade(self) -> None:
         s = self.s
@@ -789,7 +794,7 @@ class Metropoli(Game):
         ph = s.phase
         if ph == "roll":
             if s.trades_left > 0:  # ruling MI-A2: the player on turn may trade before rolling
-                return [Roll(), *self._trade_menu()]
+                return [Roll(), *self._offers()]
             return [Roll()]
         if ph == "steps":
             return list(_STEPS)
@@ -818,10 +823,12 @@ class Metropoli(Game):
             if s.paid_built < D.PAID_BLOCKS_PER_TURN and s.cash[a] >= D.BLOCK_COST:
                 out.extend(_BUILD[x] for x in self._placeable_areas(_AREAS))
             if s.trades_left > 0:
-                out.extend(self._trade_menu())
+                out.extend(self._offers())
             if not self._completion_obliges():
                 out.append(EndTurn())
             return out
+        if ph == "draft":
+            return self._draft_actions()
         if ph == "trade":
             return [Accept(), Reject()]
         if ph == "sell":
@@ -835,8 +842,8 @@ class Metropoli(Game):
         ph = s.phase
         t = type(action)
         if ph == "roll":
-            if t is Propose:
-                return s.trades_left > 0 and self._proposal_ok(action)  # type: ignore[arg-type]
+            if t is Offer:
+                return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
             return t is Roll
         if ph == "steps":
             return t is Steps and 1 <= action.count <= B.size  # type: ignore[attr-defined]
@@ -872,15 +879,21 @@ class Metropoli(Game):
                     and s.cash[s.active] >= D.BLOCK_COST
                     and self._area_ok(action.area)  # type: ignore[attr-defined]
                 )
-            if t is Propose:
-                return s.trades_left > 0 and self._proposal_ok(action)  # type: ignore[arg-type]
+            if t is Offer:
+                return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
             return t is EndTurn and not self._completion_obliges()
+        if ph == "draft":
+            return self._draft_ok(action)
         if ph == "trade":
             return t is Accept or t is Reject
         if ph == "sell":
             sp = getattr(action, "space", None)
             return t is Sell and sp in _CONCESSION_SET and s.owner[sp] == s.debts[0].debtor
         return False
+
+    def _offer_ok(self, partner: int) -> bool:
+        s = self.s
+        return 0 <= partner < self.num_players and partner != s.active and s.status[partner] == IN
 
     def _area_ok(self, area: int) -> bool:
         s = self.s
@@ -936,12 +949,36 @@ class Metropoli(Game):
             self._enter_build()
         elif isinstance(action, EndTurn):
             self._finish_turn()
-        elif isinstance(action, Propose):
+        elif isinstance(action, Offer):
             s.trades_left -= 1
-            s.trade = (action.partner, action.give, action.take, action.cash)
+            s.trade = (action.partner, (), (), 0)
+            s.trade_cash_set = False
             s.trade_from = s.phase
+            s.phase = "draft"
+            self._ask_draft()
+        elif isinstance(action, Give | Take):
+            assert s.trade is not None
+            partner, give, take, cash = s.trade
+            if isinstance(action, Give):
+                give = (*give, action.space)
+            else:
+                take = (*take, action.space)
+            s.trade = (partner, give, take, cash)
+            self._ask_draft()
+        elif isinstance(action, Cash):
+            assert s.trade is not None
+            s.trade = (*s.trade[:3], action.amount)
+            s.trade_cash_set = True
+            self._ask_draft()
+        elif isinstance(action, Send):
+            assert s.trade is not None
+            partner, give, take, cash = s.trade
+            self._emit(TradeProposed(seat, partner, give, take, cash))
             s.phase = "trade"
-            self._ask(action.partner, "trade", f"{self.players[seat]} proposes: {action}")
+            self._ask(partner, "trade", f"{self.players[seat]} proposes a trade: accept or reject")
+        elif isinstance(action, Cancel):
+            s.trade = None
+            self._after_trade()
         elif isinstance(action, Accept):
             self._do_trade()
             s.trade = None
@@ -1000,6 +1037,7 @@ class Metropoli(Game):
                 "give": list(s.trade[1]),
                 "take": list(s.trade[2]),
                 "cash": s.trade[3],
+                "sent": s.phase == "trade",
             },
             "debts": [
                 {"debtor": d.debtor, "creditor": d.creditor, "amount": d.amount, "reason": d.reason}
@@ -1038,7 +1076,7 @@ class Metropoli(Game):
         debts = d * (n - 1) + moves  # a card owed by or to every player, or one per move
         auctions = moves + len(B.concessions) * debts  # bankruptcy sales: all a debtor holds
         per_turn = (
-            2 * self.options["trades_per_turn"]
+            self.options["trades_per_turn"] * (len(B.concessions) + 5)
             + 2
             + 4 * moves
             + auctions * (bids + 1)

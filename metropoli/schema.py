@@ -61,7 +61,15 @@ STATE_SCHEMA: dict[str, Any] = _obj(
         "trade": {
             "oneOf": [
                 {"type": "null"},
-                _obj({"partner": _NAT, "give": _INTS, "take": _INTS, "cash": _INT}),
+                _obj(
+                    {
+                        "partner": _NAT,
+                        "give": _INTS,
+                        "take": _INTS,
+                        "cash": _INT,
+                        "sent": {"type": "boolean"},
+                    }
+                ),
             ]
         },
         "debts": {

@@ -83,6 +83,7 @@ class MetropoliState:
     trades_left: int = 0
     trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
     trade_from: str = "build"  # the step a trade answer returns to: roll or build
+    trade_cash_set: bool = False
     auction: Auction | None = None
     debts: list[Debt] = attrs.Factory(list)
     after_debts: str = "build"
@@ -120,6 +121,7 @@ class MetropoliState:
             self.trades_left,
             self.trade,
             self.trade_from,
+            self.trade_cash_set,
             None if au is None else au.copy(),
             [Debt(d.debtor, d.creditor, d.amount, d.reason, d.began) for d in self.debts]
             if self.debts

@@ -8,14 +8,19 @@ from common import IllegalAction
 from metropoli import (
     Accept,
     Bid,
+    Cancel,
+    Cash,
     EndTurn,
+    Give,
     Keep,
+    Offer,
     Pass,
     Preempt,
-    Propose,
     Raise,
     Reject,
     Sell,
+    Send,
+    Take,
     Waive,
 )
 from metropoli.data import BOARD as B
@@ -24,6 +29,7 @@ from metropoli.events import (
     BankruptcyBegan,
     FinalPhaseBegan,
     PlayerBankrupt,
+    TradeProposed,
     WealthCounted,
 )
 from tests.metropoli.helpers import clear_owners, land, payments, started
@@ -169,15 +175,38 @@ def test_trade_proposed_by_the_active_player_accept_and_reject() -> None:
     g.s.owner[1] = 0
     g.s.owner[9] = 2
     land(g, 0, not_first_round=False)
-    offer = Propose(2, (1,), (9,), 0)
-    assert offer in g.legal_actions()
-    assert Propose(2, (), (9,), 250_000) in g.legal_actions()
-    g.apply(offer)
+    assert Offer(2) in g.legal_actions() and Offer(0) not in g.legal_actions()
+    g.apply(Offer(2))
+    assert g.prompt is not None and g.prompt.kind == "draft"
+    assert Send() not in g.legal_actions()  # a proposal holds at least one concession
+    g.apply(Give(1))
+    g.apply(Take(9))
+    g.apply(Send())
+    assert TradeProposed(0, 2, (1,), (9,), 0) in g.events
     assert g.to_act == 2 and g.legal_actions() == [Accept(), Reject()]
     g.apply(Accept())
     assert g.s.owner[1] == 2 and g.s.owner[9] == 0
-    # one proposal per turn (ruling MI-A2)
-    assert not [a for a in g.legal_actions() if isinstance(a, Propose)]
+    # one proposal per turn by default (ruling MI-A2)
+    assert not [a for a in g.legal_actions() if isinstance(a, Offer)]
+
+
+def test_trade_of_concessions_and_cash_both_ways() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[1] = g.s.owner[3] = 0
+    g.s.owner[9] = 2
+    land(g, 0, not_first_round=False)
+    g.apply(Offer(2))
+    g.apply(Give(1))
+    g.apply(Give(3))
+    g.apply(Take(9))
+    g.apply(Cash(-250_000))  # the partner pays $250,000 on top
+    assert not [a for a in g.legal_actions() if isinstance(a, Cash)]  # cash is set once
+    start = len(g.events)
+    g.apply(Send())
+    g.apply(Accept())
+    assert (g.s.owner[1], g.s.owner[3], g.s.owner[9]) == (2, 2, 0)
+    assert payments(g, start) == [(2, 0, 250_000, "trade")]
 
 
 def test_trade_rejected_changes_nothing_and_cash_must_exist() -> None:
@@ -186,11 +215,26 @@ def test_trade_rejected_changes_nothing_and_cash_must_exist() -> None:
     g.s.owner[1] = 0
     g.s.cash[3] = 200_000
     land(g, 0, not_first_round=False)
-    sells = {a.cash for a in g.legal_actions() if isinstance(a, Propose) and a.partner == 3}
-    assert sells == {-100_000}  # seat 3 cannot pay more than its cash: no loans
-    g.apply(Propose(3, (1,), (), -100_000))
+    g.apply(Offer(3))
+    asks = {-a.amount for a in g.legal_actions() if isinstance(a, Cash) and a.amount < 0}
+    assert asks == {100_000}  # seat 3 cannot pay more than its cash: no loans
+    with pytest.raises(IllegalAction):
+        g.apply(Cash(-250_000))
+    g.apply(Give(1))
+    g.apply(Cash(-100_000))
+    g.apply(Send())
     g.apply(Reject())
     assert g.s.owner[1] == 0 and g.s.cash[3] == 200_000
+    assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_a_cancelled_draft_uses_up_the_proposal() -> None:
+    g = started()
+    land(g, 0, not_first_round=False)
+    g.apply(Offer(1))
+    g.apply(Cancel())
+    assert g.prompt is not None and g.prompt.kind == "build"
+    assert not [a for a in g.legal_actions() if isinstance(a, Offer)]
 
 
 def test_final_phase_left_players_collect_rent_and_wealth_decides() -> None:
@@ -235,20 +279,22 @@ def test_only_the_player_on_turn_opens_negotiations() -> None:
     g.s.owner[1] = 0
     g.s.owner[9] = 2
     land(g, 0, not_first_round=False)
-    g.apply(Propose(2, (1,), (9,), 0))
+    g.apply(Offer(2))
+    g.apply(Give(1))
+    g.apply(Send())
     # the partner may only answer: no counter-proposal (MI-18)
-    assert not [a for a in g.legal_actions() if isinstance(a, Propose)]
+    assert g.legal_actions() == [Accept(), Reject()]
     g.apply(Reject())
     g.apply(EndTurn())
     land(g, 0, not_first_round=False)
     assert g.to_act == 1
 
 
-def test_a_proposal_has_a_text_form_that_parses_back() -> None:
+def test_trade_actions_have_text_forms_that_parse_back() -> None:
     g = started()
-    for offer in (Propose(2, (1,), (), -250_000), Propose(1, (), (9,), 100_000)):
-        assert g.parse_action(str(offer)) == offer
-    assert str(Propose(2, (1,), (), -250_000)) == "propose 2 1 - -250000"
+    for action in (Offer(2), Give(1), Take(9), Cash(-250_000), Send(), Cancel()):
+        assert g.parse_action(str(action)) == action
+    assert str(Cash(-250_000)) == "cash -250000"
 
 
 def test_a_trade_before_rolling_returns_to_the_roll() -> None:
@@ -256,10 +302,15 @@ def test_a_trade_before_rolling_returns_to_the_roll() -> None:
     clear_owners(g)
     g.s.owner[1] = 0
     g.s.owner[9] = 2
-    g.apply(Propose(2, (), (9,), 100_000))
+    g.apply(Offer(2))
+    g.apply(Take(9))
+    g.apply(Cash(100_000))
+    g.apply(Send())
     g.apply(Accept())
     assert g.s.owner[9] == 0 and g.to_act == 0
     assert g.prompt is not None and g.prompt.kind == "roll"
-    g.apply(Propose(1, (1,), (), -100_000))  # the second of two proposals this turn
+    g.apply(Offer(1))  # the second of two proposals this turn
+    g.apply(Give(1))
+    g.apply(Send())
     g.apply(Reject())
-    assert [a for a in g.legal_actions() if isinstance(a, Propose)] == []
+    assert [a for a in g.legal_actions() if isinstance(a, Offer)] == []

@@ -13,14 +13,18 @@ from common.testing import check_game, make_state_machine
 from metropoli import (
     Bid,
     Build,
+    Cash,
     FreeBlock,
+    Give,
     GoTo,
     HeuristicBot,
     Metropoli,
-    Propose,
+    Offer,
     Roll,
     Sell,
+    Send,
     Steps,
+    Take,
     load,
     new_game,
 )
@@ -187,7 +191,7 @@ def test_fast_is_legal_agrees_with_legal_actions() -> None:
         Steps(41),
         Bid(1),
     ]
-    odd += [Propose(0, (1,), (), 0), Propose(1, (1, 3), (), 0), Propose(9, (), (), 0)]
+    odd += [Offer(0), Offer(9), Give(2), Take(1), Cash(0), Cash(-1), Cash(100_000), Send()]
     for seed in range(4):
         g = new_game(players=4, seed=seed)
         rng = GameRandom(seed)
