@@ -15,7 +15,7 @@ from common import GameInfo, RandomBot
 from common.game import load_data
 from common.rl import RLSpec
 from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
-from metropolia.bots import HeuristicBot
+from metropolia.bots import BuildOrderBot, CheeseRushBot, HeuristicBot, StoreRushBot
 from metropolia.events import (
     Built,
     CardRevealed,
@@ -46,7 +46,12 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolia:
 
 INFO = GameInfo(
     cls=Metropolia,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        "cheese_rush": CheeseRushBot,
+        "store_rush": StoreRushBot,
+    },
     render_text=render_text,
     render_svg=render_svg,
     rl=RLSpec(catalogue, observe),
@@ -57,9 +62,11 @@ INFO = GameInfo(
 __all__ = [
     "INFO",
     "Build",
+    "BuildOrderBot",
     "Built",
     "CardRevealed",
     "CardsSwapped",
+    "CheeseRushBot",
     "CoinsPaid",
     "CoinsReceived",
     "DiceRolled",
@@ -70,6 +77,7 @@ __all__ = [
     "Pass",
     "Reroll",
     "Roll",
+    "StoreRushBot",
     "Swap",
     "TakeFrom",
     "UsePort",

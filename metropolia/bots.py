@@ -143,3 +143,153 @@ def _gain(state: dict[str, Any], seat: int, total: int) -> float:
             elif p != seat and c.colour == "red":
                 out -= k * c.amount
     return out
+
+
+# ---------------------------------------------------------------------- fixed strategies
+#: one step of a build order: keep building ``card`` until the city holds ``count`` of it
+Step = tuple[str, int]
+
+
+class BuildOrderBot:
+    """Follows a fixed build order, so strategy studies can be reproduced exactly (issue 10).
+
+    On each build prompt the bot takes the first step of ``order`` not yet met (a step
+    ``(card, n)`` is met when the city holds ``n`` of ``card``; for a landmark, when it is
+    built). A step whose card is not for sale (sold out, not face up in Plus, not in this
+    edition, or a purple card already owned) is skipped for now; otherwise the bot builds it
+    if it has the coins, else it passes and saves up. It never builds anything else. After the
+    order, it builds the landmarks still missing in ``landmarks`` order, then each landmark
+    in play that the order left out, cheapest first.
+
+    Other decisions: ``two_dice`` says whether to roll two dice once the Train Station is
+    built; the Radio Tower re-rolls a roll that activates none of the bot's own
+    establishments; the Port, TV Station and Business Center choices are the heuristic bot's.
+    """
+
+    #: the bot's name in ``INFO.bots``
+    name = "build_order"
+
+    def __init__(
+        self,
+        order: tuple[Step, ...],
+        landmarks: tuple[str, ...],
+        *,
+        two_dice: bool,
+        seed: int = 0,
+    ) -> None:
+        self.order = order
+        self.landmarks = landmarks
+        self.two_dice = two_dice
+        self._helper = HeuristicBot(seed)
+
+    def plan(self) -> tuple[Step, ...]:
+        """The whole build order: the establishments, then the landmarks in their order."""
+        rest = tuple(
+            m.id for m in sorted(LANDMARKS, key=lambda m: m.cost) if m.id not in self.landmarks
+        )
+        return self.order + tuple((lid, 1) for lid in self.landmarks + rest)
+
+    def next_step(self, state: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+        """The build (or pass) the build order asks for now."""
+        city = state["cities"][seat]
+        market = state["market"]
+        buildable = {a.card for a in legal if isinstance(a, Build)}
+        for card, count in self.plan():
+            if card in LANDMARK_INDEX:
+                if card not in city["landmarks"] or city["landmarks"][card]:
+                    continue  # not in this edition, or built
+                cost = LANDMARKS[LANDMARK_INDEX[card]].cost
+            else:
+                if city["cards"].get(card, 0) >= count:
+                    continue
+                c = _card(card)
+                if card not in market or (c.colour == "purple" and card in city["cards"]):
+                    continue  # not for sale now: skip this step
+                cost = state["costs"][card]
+            if card in buildable:
+                return Build(card)
+            if cost > city["coins"]:
+                return Pass()  # save up for this step
+        return Pass()
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """Return the action this strategy takes among ``game.legal_actions()``."""
+        prompt = game.prompt
+        assert prompt is not None
+        kind = prompt.kind
+        if kind == "build":
+            return self.next_step(game.view(seat)["state"], seat, game.legal_actions())
+        if kind == "dice":
+            return Roll(2 if self.two_dice else 1)
+        if kind == "reroll":
+            state = game.view(seat)["state"]
+            return Reroll(not _activates_own(state, seat, _dice_total(state)))
+        return self._helper.choose(game, seat)
+
+
+def _activates_own(state: dict[str, Any], seat: int, total: int) -> bool:
+    """Whether ``total`` activates any establishment of ``seat`` (as the roller)."""
+    return any(total in _card(cid).rolls for cid in state["cities"][seat]["cards"])
+
+
+#: The Cheese Factory rush: three Ranches on one die, a Cheese Factory, then the Train Station
+#: (from then on it rolls two dice: 7, the likeliest total, pays 3 coins per Ranch for each
+#: Cheese Factory), then more Cheese Factories and Ranches.
+CHEESE_RUSH_ORDER: tuple[Step, ...] = (
+    ("ranch", 3),
+    ("cheese_factory", 1),
+    ("train_station", 1),
+    ("cheese_factory", 2),
+    ("ranch", 4),
+    ("cheese_factory", 3),
+    ("ranch", 5),
+    ("cheese_factory", 4),
+    ("ranch", 6),
+)
+#: Landmarks after the rush: the Amusement Park (doubles of two dice), the Radio Tower, then
+#: the Shopping Mall (it does nothing for cows and cheese).
+CHEESE_RUSH_LANDMARKS: tuple[str, ...] = (
+    "train_station",
+    "amusement_park",
+    "radio_tower",
+    "shopping_mall",
+)
+
+#: The Convenience Store rush: one die always; Bakeries (2-3) and Convenience Stores (4), with
+#: the Shopping Mall early since it adds a coin to every bread card.
+STORE_RUSH_ORDER: tuple[Step, ...] = (
+    ("convenience_store", 1),
+    ("bakery", 2),
+    ("convenience_store", 2),
+    ("bakery", 3),
+    ("convenience_store", 3),
+    ("shopping_mall", 1),
+    ("convenience_store", 4),
+    ("bakery", 4),
+)
+#: Landmarks after the rush: the Shopping Mall, then the cheapest others (the Train Station
+#: and Amusement Park only count toward the win: this strategy never rolls two dice).
+STORE_RUSH_LANDMARKS: tuple[str, ...] = (
+    "shopping_mall",
+    "train_station",
+    "radio_tower",
+    "amusement_park",
+)
+
+
+class CheeseRushBot(BuildOrderBot):
+    """The Cheese Factory rush (``CHEESE_RUSH_ORDER``, then ``CHEESE_RUSH_LANDMARKS``)."""
+
+    name = "cheese_rush"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(CHEESE_RUSH_ORDER, CHEESE_RUSH_LANDMARKS, two_dice=True, seed=seed)
+
+
+class StoreRushBot(BuildOrderBot):
+    """The Convenience Store rush (``STORE_RUSH_ORDER``, then ``STORE_RUSH_LANDMARKS``)."""
+
+    name = "store_rush"
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(STORE_RUSH_ORDER, STORE_RUSH_LANDMARKS, two_dice=False, seed=seed)
