@@ -652,7 +652,7 @@ class Metropoli(Game):
 
     def _draft_actions(self) -> list[Action]:
         """While composing a proposal: add a concession either way, set the cash once (only
-        amounts the payer holds: no loans), send it (with at least one concession), or cancel."""
+        amounts the payer holds: no loans), send it (once it holds something), or cancel."""
         s = self.s
         assert s.trade is not None
         partner, give, take, _ = s.trade
@@ -662,7 +662,7 @@ class Metropoli(Game):
         if not s.trade_cash_set:
             out.extend(_PAY[: _affordable(s.cash[a])])
             out.extend(_ASK[: _affordable(s.cash[partner])])
-        if give or take:
+        if give or take or s.trade_cash_set:
             out.append(Send())
         out.append(Cancel())
         return out
@@ -676,7 +676,7 @@ class Metropoli(Game):
         if t is Cancel:
             return True
         if t is Send:
-            return bool(give or take)
+            return bool(give or take or s.trade_cash_set)
         if t is Give:
             c = action.space  # type: ignore[attr-defined]
             return c in _CONCESSION_SET and s.owner[c] == s.active and c not in give

@@ -178,7 +178,7 @@ def test_trade_proposed_by_the_active_player_accept_and_reject() -> None:
     assert Offer(2) in g.legal_actions() and Offer(0) not in g.legal_actions()
     g.apply(Offer(2))
     assert g.prompt is not None and g.prompt.kind == "draft"
-    assert Send() not in g.legal_actions()  # a proposal holds at least one concession
+    assert Send() not in g.legal_actions()  # an empty proposal cannot be sent
     g.apply(Give(1))
     g.apply(Take(9))
     g.apply(Send())
@@ -226,6 +226,17 @@ def test_trade_rejected_changes_nothing_and_cash_must_exist() -> None:
     g.apply(Reject())
     assert g.s.owner[1] == 0 and g.s.cash[3] == 200_000
     assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_a_cash_only_proposal_asks_for_a_contribution() -> None:
+    g = started()
+    land(g, 0, not_first_round=False)
+    g.apply(Offer(1))
+    g.apply(Cash(-100_000))  # "contribute to the cost of building a block"
+    start = len(g.events)
+    g.apply(Send())
+    g.apply(Accept())
+    assert payments(g, start) == [(1, 0, 100_000, "trade")]
 
 
 def test_a_cancelled_draft_uses_up_the_proposal() -> None:
