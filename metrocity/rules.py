@@ -9,7 +9,11 @@ hand; pass when unable to place; the game ends when the grid is full or neither 
 
 from __future__ import annotations
 
+from bisect import insort
 from collections import Counter
+from collections.abc import Callable, Sequence
+from itertools import chain
+from operator import itemgetter
 from typing import Any, Self
 
 from common import (
@@ -79,6 +83,38 @@ _SWAP = {
     for b in range(a + 1, len(STREETS))
 }
 _NO_SWAP = NoSwap()
+#: _BUILD_BY_TOKEN[tile][token][block]: the same actions as _BUILD, token before block
+_BUILD_BY_TOKEN = {
+    t: [[row[i][k] for i in range(BLOCKS)] for k in range(len(TOKENS) + 1)]
+    for t, row in _BUILD.items()
+}
+#: for each street, a getter of its blocks' tiles (``None in get(tiles)``: not yet full)
+_STREET_GET = tuple(itemgetter(*blocks) for blocks in _STREET_BLOCKS)
+# Fact events that recur every turn are immutable values too: each is built once.
+#: _PLACED[seat][tile][block]: a placement on an empty block
+_PLACED = tuple(
+    {t.id: tuple(TilePlaced(seat, t.id, b) for b in BLOCK_IDS) for t in TILE_KINDS}
+    for seat in range(2)
+)
+#: _DRAWN_ONE[seat][tile]: the refill of one tile after a placement
+_DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
+_PROMPT_TEXT = {
+    "place": "place a tile: on an empty block, or over your own for a token",
+    "swap": "swap the bonuses of two unawarded streets, or noswap",
+}
+_PROMPTS = {
+    (seat, k, text): Prompt(seat, k, text) for seat in range(2) for k, text in _PROMPT_TEXT.items()
+}
+
+
+def _getter(indices: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
+    """A function taking the items at ``indices`` of a row, always as a tuple (C speed)."""
+    if len(indices) > 1:
+        return itemgetter(*indices)
+    if indices:
+        i = indices[0]
+        return lambda row: (row[i],)
+    return lambda row: ()
 
 
 def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tuple[int, int]:
@@ -113,9 +149,7 @@ def award_winner(sums: tuple[int, int], placer: int, tie: str) -> int | None:
 
 def completed_by(tiles: list[str | None], block: int) -> list[int]:
     """The streets that ``block`` completes (all their blocks built), the row first (MC-4)."""
-    return [
-        st for st in BLOCK_STREETS[block] if all(tiles[b] is not None for b in _STREET_BLOCKS[st])
-    ]
+    return [st for st in BLOCK_STREETS[block] if None not in _STREET_GET[st](tiles)]
 
 
 class MetroCity(Game):
@@ -181,7 +215,11 @@ class MetroCity(Game):
         hand = self.s.hands[seat]
         pile = self.s.piles[seat]
         n = min(HAND_SIZE - len(hand), len(pile))
-        if n > 0:
+        if n == 1:  # the refill after a placement: one tile into the sorted hand
+            tile = pile.pop()
+            insort(hand, tile, key=_TILE_ORDER.__getitem__)
+            self._emit(_DRAWN_ONE[seat][tile])
+        elif n > 0:
             drawn = [pile.pop() for _ in range(n)]
             hand.extend(drawn)
             hand.sort(key=_TILE_ORDER.__getitem__)
@@ -201,33 +239,70 @@ class MetroCity(Game):
             self._emit(Passed(seat))
             seat = 1 - seat
         s.turn = seat
-        self._ask(seat, "place", "place a tile: on an empty block, or over your own for a token")
+        self._ask(seat, "place", _PROMPT_TEXT["place"])
 
     def _legal_actions(self) -> list[Action]:
+        """The legal actions, in the order of ``legal_actions_by_rule`` but from prebuilt tables.
+
+        Random play spends most of its time here, so the loops run in C (``map`` over the
+        tables, ``compress`` to find blocks); a property test checks the two lists are equal.
+        """
         s = self.s
-        seat = s.turn
         p = self._pending
         assert isinstance(p, Prompt)
         if p.kind == "swap":
-            open_ = [i for i, t in enumerate(s.street_tokens) if t is not None]
-            out: list[Action] = [_NO_SWAP]
-            out.extend(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :])
-            return out
-        kinds = list(dict.fromkeys(s.hands[seat]))
-        tiles = s.tiles
-        empty = [i for i in range(BLOCKS) if tiles[i] is None]
+            return self._swaps()
+        seat = s.turn
+        kinds = dict.fromkeys(s.hands[seat])
         moves: list[Action] = []
+        at_free = _getter(s.free)
         for t in kinds:
-            row = _PLACE[t]
-            moves += [row[i] for i in empty]
-        tokens = sorted(set(s.money[seat]))
-        if tokens:
-            owners = s.owners
-            own = [i for i in range(BLOCKS) if owners[i] == seat]
+            moves += at_free(_PLACE[t])
+        if s.money[seat]:
+            tokens = sorted(set(s.money[seat]))
+            at_own = _getter(s.owned[seat])
             for t in kinds:
-                table = _BUILD[t]
-                moves += [table[i][k] for i in own for k in tokens]
+                by_token = _BUILD_BY_TOKEN[t]
+                if len(tokens) == 1:
+                    moves += at_own(by_token[tokens[0]])
+                else:  # block by block, each with every token in order
+                    moves += chain.from_iterable(
+                        zip(*[at_own(by_token[k]) for k in tokens], strict=True)
+                    )
         return moves
+
+    def legal_actions_by_rule(self) -> list[Action]:
+        """The legal actions as the rules state them (MC-3, MC-5): the reference for the fast path.
+
+        Place: each tile kind in hand on each empty block. Build over: each kind in hand over
+        each block of one's own, paying each token held. Swap: no swap, or two streets still
+        holding a token.
+        """
+        p = self._pending
+        if not isinstance(p, Prompt):
+            return []
+        if p.kind == "swap":
+            return self._swaps()
+        s = self.s
+        seat = p.seat
+        kinds = [t.id for t in TILE_KINDS if t.id in s.hands[seat]]
+        moves: list[Action] = []
+        for tile in kinds:
+            for i in range(BLOCKS):
+                if s.tiles[i] is None:
+                    moves.append(Place(tile, BLOCK_IDS[i]))
+        for tile in kinds:
+            for i in range(BLOCKS):
+                if s.owners[i] == seat:
+                    for token in sorted(s.money[seat]):
+                        moves.append(BuildOver(tile, BLOCK_IDS[i], token))
+        return moves
+
+    def _swaps(self) -> list[Action]:
+        open_ = [i for i, t in enumerate(self.s.street_tokens) if t is not None]
+        out: list[Action] = [_NO_SWAP]
+        out.extend(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :])
+        return out
 
     def is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
@@ -281,8 +356,9 @@ class MetroCity(Game):
         s.hands[seat].remove(tile)
         s.tiles[block] = tile
         s.owners[block] = seat
-        s.empty -= 1
-        self._emit(TilePlaced(seat, tile, BLOCK_IDS[block]))
+        s.free.remove(block)
+        insort(s.owned[seat], block)
+        self._emit(_PLACED[seat][tile][block])
         self._after_placing(seat, tile, block, filled=True)
 
     def _build_over(self, seat: int, tile: str, block: int, token: int) -> None:
@@ -307,7 +383,7 @@ class MetroCity(Game):
         if tile == COURTHOUSE and sum(1 for t in s.street_tokens if t is not None) >= 2:
             s.pending_block = block
             s.pending_filled = filled
-            self._ask(seat, "swap", "swap the bonuses of two unawarded streets, or noswap")
+            self._ask(seat, "swap", _PROMPT_TEXT["swap"])
             return
         self._finish_placement(seat, block, filled)
 
@@ -373,6 +449,14 @@ class MetroCity(Game):
         rng.shuffle(own)
         s.piles[seat] = own
         return other
+
+    def _ask(self, seat: int, kind: str, text: str = "") -> None:
+        """Ask ``seat``; the prompts recur every turn, so each is built once (a fixed value)."""
+        prompt = _PROMPTS.get((seat, kind, text))
+        if prompt is None:
+            super()._ask(seat, kind, text)
+        else:
+            self._pending = prompt
 
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:
@@ -509,8 +593,13 @@ class MetroCity(Game):
         for i, (tile, owner) in enumerate(zip(s.tiles, s.owners, strict=True)):
             if (tile is None) != (owner == -1) or owner not in (-1, 0, 1):
                 out.append(f"block {BLOCK_IDS[i]} holds {tile!r} owned by {owner}")
-        if s.empty != s.tiles.count(None):
-            out.append(f"{s.empty} blocks are counted empty, {s.tiles.count(None)} are")
+        empty = [i for i, tile in enumerate(s.tiles) if tile is None]
+        if s.free != empty:
+            out.append(f"the empty blocks are listed as {s.free}, but they are {empty}")
+        for k in range(2):
+            own = [i for i, owner in enumerate(s.owners) if owner == k]
+            if s.owned[k] != own:
+                out.append(f"seat {k}'s blocks are listed as {s.owned[k]}, but they are {own}")
         return out
 
     def _money_laws(self) -> list[str]:

@@ -11,7 +11,8 @@ from metrocity.data import BLOCKS, STREETS
 class CityState:
     """Everything that changes during a game; ``copy()`` is what ``clone()`` uses.
 
-    ``tiles[i]``/``owners[i]`` hold block ``i`` (row-major; None/-1 when empty). ``street_tokens``
+    ``tiles[i]``/``owners[i]`` hold block ``i`` (row-major; None/-1 when empty); ``free`` and
+    ``owned`` list the same blocks by whether and whose. ``street_tokens``
     holds the token lying at each street (None once it has been awarded or discarded).
     ``piles[s]`` is seat ``s``'s face-down pile, the next tile to draw last. ``money[s]`` holds
     the tokens seat ``s`` has won and still holds; ``cash[s]`` is the money they are worth.
@@ -33,7 +34,9 @@ class CityState:
     out_of_play: tuple[int, ...] = ()
     first: int = 0
     turn: int = 0
-    empty: int = BLOCKS
+    #: the empty blocks and each seat's blocks, in block order: the grid indexed for speed
+    free: list[int] = attrs.field(factory=lambda: list(range(BLOCKS)))
+    owned: list[list[int]] = attrs.field(factory=lambda: [[], []])
     #: the block of a Courthouse placement waiting for its owner's swap decision (MC-5)
     pending_block: int = -1
     pending_filled: bool = False
@@ -54,10 +57,16 @@ class CityState:
             self.out_of_play,
             self.first,
             self.turn,
-            self.empty,
+            list(self.free),
+            [list(o) for o in self.owned],
             self.pending_block,
             self.pending_filled,
         )
+
+    @property
+    def empty(self) -> int:
+        """How many blocks are still empty."""
+        return len(self.free)
 
     def score(self, seat: int) -> int:
         """The money ``seat`` holds: the worth of its won tokens (ruling MC-6)."""

@@ -53,3 +53,21 @@ def test_fast_legality_check_agrees_with_legal_actions(seed: int, steps: int) ->
             assert g.is_legal(a)
         g.apply(bot.choose(g, g.to_act or 0))
         steps -= 1
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 100_000), last=st.booleans())
+def test_fast_legal_actions_equal_the_rules_reading_on_random_games(seed: int, last: bool) -> None:
+    # issue 8: the prebuilt-table fast path must give exactly the rules' list, in its order;
+    # ``last`` plays the last legal action (a build-over once tokens are won), so positions
+    # with several tokens and many own blocks are met too
+    g = metrocity.new_game(seed=seed)
+    bot = RandomBot(seed)
+    while not g.is_over:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        fast = g.legal_actions()
+        assert fast == g.legal_actions_by_rule()
+        g.apply(fast[-1] if last and bot.rng.random() < 0.5 else bot.choose(g, g.to_act or 0))
+    assert g.legal_actions_by_rule() == []

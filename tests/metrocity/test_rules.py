@@ -617,7 +617,8 @@ def _broken(change: Callable[[metrocity.MetroCity], None]) -> list[str]:
         (lambda g: g.s.street_tokens.__setitem__(0, 10), "st1 must either hold its token"),
         (lambda g: hold(g, 1, 4), "seat 1 holds tokens [4], but the log awarded it []"),
         (lambda g: g.s.cash.__setitem__(0, 3), "seat 0 has $3 but holds tokens []"),
-        (lambda g: setattr(g.s, "empty", 3), "3 blocks are counted empty"),
+        (lambda g: g.s.free.remove(29), "the empty blocks are listed as"),
+        (lambda g: g.s.owned[1].append(0), "seat 1's blocks are listed as"),
         (lambda g: g.s.street_winner.__setitem__(1, 0), "st2 was awarded with empty blocks"),
     ],
 )
