@@ -281,6 +281,13 @@ class Rules:
     near_masks: Mapping[int, tuple[int, ...]]
     #: lots_of[d][mask]: the lots of a mask of district d, ascending
     lots_of: Mapping[int, tuple[tuple[int, ...], ...]]
+    #: placed[d]: (model index, mask, build) of every placement in district d, by model then
+    #: placement; its position there is the placement's rank (the listing order)
+    placed: Mapping[int, tuple[tuple[int, int, Build], ...]]
+    #: inside[mask]: the ranks of the placements lying on the lots of ``mask`` (the same in
+    #: every district: all share one geometry); inside_pool: only the pool-size models'
+    inside: tuple[tuple[int, ...], ...]
+    inside_pool: tuple[tuple[int, ...], ...]
 
 
 @cache
@@ -341,6 +348,11 @@ def _tables() -> Rules:
         d: tuple(tuple(d * 10 + i for i in range(10) if m >> i & 1) for m in range(1024))
         for d in board.districts
     }
+    placed = {
+        d: tuple((mi, pm, a) for mi in range(len(models)) for pm, a in builds[mi][d])
+        for d in board.districts
+    }
+    inside, inside_pool = _inside_tables(models, pool, placed)
     near_masks = {}
     for d in board.districts:
         one = [sum(1 << (x % 10) for x in board.neighbours.get(d * 10 + i, ())) for i in range(10)]
@@ -362,7 +374,35 @@ def _tables() -> Rules:
         full,
         near_masks,
         lots_of,
+        placed,
+        inside,
+        inside_pool,
     )
+
+
+def _inside_tables(
+    models: tuple[Model, ...],
+    pool: frozenset[int],
+    placed: Mapping[int, tuple[tuple[int, int, Build], ...]],
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For every lot pattern of a district, the ranks of the placements lying on it."""
+    shapes = {tuple((mi, pm) for mi, pm, _ in per) for per in placed.values()}
+    if len(shapes) != 1:
+        raise InvalidOption("the board's districts must share one shape (ruling MS-1)")
+    (shape,) = shapes
+    every: list[list[int]] = [[] for _ in range(1024)]
+    pooled: list[list[int]] = [[] for _ in range(1024)]
+    for rank, (mi, pm) in enumerate(shape):
+        rest = 1023 ^ pm
+        sub = rest
+        while True:  # every pattern holding the placement: pm plus any subset of the rest
+            every[pm | sub].append(rank)
+            if models[mi].size in pool:
+                pooled[pm | sub].append(rank)
+            if sub == 0:
+                break
+            sub = (sub - 1) & rest
+    return tuple(map(tuple, every)), tuple(map(tuple, pooled))
 
 
 def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:

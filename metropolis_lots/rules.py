@@ -73,6 +73,7 @@ DEFAULT_FOUR = ("white", "green", "blue", "yellow")
 #: ruling MS-6: a district is free to claim while fewer than this many lots are occupied
 FREE_UNTIL = 5
 OFFER_SIZE = 4
+MAX_SEATS = 5
 
 
 def _check_colours(value: Any) -> bool:
@@ -109,6 +110,19 @@ def values_of(rules: Rules, buildings: Sequence[Building]) -> tuple[int, ...]:
     return tuple(out)
 
 
+def revalue(
+    rules: Rules, buildings: Sequence[Building], values: Sequence[int], district: int
+) -> tuple[int, ...]:
+    """``values_of`` after a building went up in ``district``: only the buildings there change,
+    as the chart's modifiers count the same district only (MS-4)."""
+    here = [i for i, b in enumerate(buildings) if b.district == district]
+    out = list(values)
+    out.extend([0] * (len(buildings) - len(out)))
+    for i, v in zip(here, values_of(rules, [buildings[i] for i in here]), strict=True):
+        out[i] = v
+    return tuple(out)
+
+
 def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
     """The chart value of building ``index`` among ``buildings`` (ruling MS-4)."""
     return values_of(rules, buildings)[index]
@@ -135,23 +149,36 @@ def scores_of(
     return scores
 
 
-_PROPOSALS: dict[tuple[int, int, int], Propose] = {}
+# Actions are immutable, so the ones listed again and again are made once and shared.
+_DONE, _PASS, _ACCEPT, _DECLINE = Done(), Pass(), Accept(), Decline()
+_TAKES = tuple(Take(lot) for lot in range(LOT_SLOTS))
+_GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LOT_SLOTS))
+#: _SWAP_ROWS[partner][give][take]: the one-for-one swap, rows made when first needed
+_SWAP_ROWS: list[list[tuple[Propose, ...] | None]] = [[None] * LOT_SLOTS for _ in range(MAX_SEATS)]
+#: _OTHERS[n][seat]: the other seats clockwise from ``seat``
+_OTHERS = {
+    n: tuple(tuple(clockwise(seat, n, include_start=False)) for seat in range(n))
+    for n in range(2, 6)
+}
 
 
-def _propose(partner: int, give: int, take: int) -> Propose:
-    """A one-for-one swap proposal, made once and shared (they are immutable)."""
-    key = (partner, give, take)
-    found = _PROPOSALS.get(key)
-    if found is None:
-        found = _PROPOSALS[key] = Propose(partner, (give,), (take,))
-    return found
+def _swap_row(partner: int, give: int) -> tuple[Propose, ...]:
+    """The swaps giving lot ``give`` to ``partner``, by the lot taken in return."""
+    row = _SWAP_ROWS[partner][give]
+    if row is None:
+        row = _SWAP_ROWS[partner][give] = tuple(
+            Propose(partner, (give,), (take,)) for take in range(LOT_SLOTS)
+        )
+    return row
 
 
-_FITS: dict[tuple[int, int, int, int], tuple[tuple[int, Build], ...]] = {}
+#: what ``_fits`` gives: (model index, build) pairs, and the builds alone
+_Fits = tuple[tuple[tuple[int, Build], ...], tuple[Build, ...]]
+_FITS: dict[tuple[int, int, int, int], _Fits] = {}
 _FITS_LIMIT = 200_000
 
 
-def _fits(r: Rules, d: int, own: int, anyone: int) -> tuple[tuple[int, Build], ...]:
+def _fits(r: Rules, d: int, own: int, anyone: int) -> _Fits:
     """Every (model index, build) whose placement in district ``d`` lies on ``own`` lots, or
     for pool sizes on ``anyone``'s lots with one of ``own`` (MS-7); supply and "No" pairs
     aside. Remembered per lot pattern: the same patterns recur in every game."""
@@ -159,15 +186,33 @@ def _fits(r: Rules, d: int, own: int, anyone: int) -> tuple[tuple[int, Build], .
     found = _FITS.get(key)
     if found is not None:
         return found
-    out: list[tuple[int, Build]] = []
-    for mi, m in enumerate(r.models):
-        pool = m.size in r.pool_sizes and anyone != own
-        for pm, action in r.builds[mi][d]:
-            if pm & own == pm or (pool and pm & anyone == pm and pm & own):
-                out.append((mi, action))
+    placed = r.placed[d]
+    ranks = r.inside[own]
+    if anyone != own:
+        pooled = [k for k in r.inside_pool[anyone] if placed[k][1] & own and placed[k][1] & ~own]
+        if pooled:
+            ranks = tuple(sorted((*ranks, *pooled)))
     if len(_FITS) >= _FITS_LIMIT:
         _FITS.clear()
-    found = _FITS[key] = tuple(out)
+    chosen = [placed[k] for k in ranks]
+    found = _FITS[key] = (tuple((mi, a) for mi, _, a in chosen), tuple(a for _, _, a in chosen))
+    return found
+
+
+_BUILDABLE: dict[tuple[int, int, int, int, int], tuple[Build, ...]] = {}
+
+
+def _buildable(r: Rules, d: int, own: int, anyone: int, blocked: int) -> tuple[Build, ...]:
+    """``_fits`` without the models whose bit is set in ``blocked`` (out of the supply or a
+    "No" kind of one in the district), remembered per pattern."""
+    key = (id(r.builds), d, own, anyone, blocked)
+    found = _BUILDABLE.get(key)
+    if found is None:
+        pairs, actions = _fits(r, d, own, anyone)
+        found = tuple(a for mi, a in pairs if not blocked >> mi & 1) if blocked else actions
+        if len(_BUILDABLE) >= _FITS_LIMIT:
+            _BUILDABLE.clear()
+        _BUILDABLE[key] = found
     return found
 
 
@@ -177,7 +222,7 @@ class Metropolis(Game):
     name = "metropolis_lots"
     title = "Metropolis"
     min_players = 2
-    max_players = 5
+    max_players = MAX_SEATS
     options_spec = {
         "chart": Option(
             None,
@@ -210,15 +255,20 @@ class Metropolis(Game):
 
     s: MetropolisState
     r: Rules
-    #: the last computed choice or building list, for (phase, seat); dropped on any change
+    #: the last computed choice, building or swap list, for (phase, seat); dropped whenever
+    #: lots, chips, the offer, the supply or the pooling allowance change
     _memo_key: tuple[str, int] | None
     _memo: list[Action]
+    #: the "No" kinds (MS-4) of each model, by model index
+    _forbidden_by_model: tuple[frozenset[str], ...]
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
         self._memo_key = None
         self._memo = []
         self.r = rules_for(self.options["chart"])
+        self._forbidden_by_model = tuple(self.r.forbidden[m.kind] for m in self.r.models)
+        self._no_models: dict[frozenset[str], int] = {}
         n = self.num_players
         chosen = self.options["colours"]
         if chosen is not None and n != 4:
@@ -283,6 +333,7 @@ class Metropolis(Game):
         s.turn = seat
         s.proposals = 0
         s.pool_declined = 0
+        self._memo_key = None
         s.progressed = False
         if s.final_left >= 0:
             self.building_step()
@@ -364,7 +415,6 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ applying decisions
     def _on_action(self, seat: int, action: Action) -> None:
-        self._memo_key = None
         s = self.s
         if isinstance(action, Take):
             self.place_chip(seat, action.lot)
@@ -372,7 +422,7 @@ class Metropolis(Game):
             self.refill_offer()
         elif isinstance(action, Give):
             # forced: no offered lot could be taken by the seat on turn itself
-            forced = not any(isinstance(a, Take) for a in self._choices(seat))
+            forced = not any(self.may_take(seat, lot) for lot in s.offer)
             self.place_chip(action.to, action.lot)
             self._emit(LotGiven(seat, action.to, action.lot, forced))
             self.refill_offer()
@@ -415,6 +465,7 @@ class Metropolis(Game):
 
     def mark(self, seat: int, lot: int) -> None:
         """A free lot becomes ``seat``'s (a chip on it)."""
+        self._memo_key = None
         s = self.s
         s.owner[lot] = seat
         d = lot // 10
@@ -425,6 +476,7 @@ class Metropolis(Game):
 
     def move(self, lot: int, to: int) -> None:
         """An unbuilt lot changes hands in an exchange (ruling MS-9)."""
+        self._memo_key = None
         s = self.s
         d = lot // 10
         bit = 1 << (lot % 10)
@@ -458,7 +510,7 @@ class Metropolis(Game):
         s.supply[self.r.models.index(m)] -= 1
         b = Building(model_id, m.kind, lots, builder, tuple(sorted(counts.items())))
         s.buildings.append(b)
-        s.values = values_of(self.r, s.buildings)
+        s.values = revalue(self.r, s.buildings, s.values, b.district)
         kinds = list(s.kinds)
         kinds[b.district] = kinds[b.district] | {b.kind}
         s.kinds = tuple(kinds)
@@ -483,11 +535,11 @@ class Metropolis(Game):
             self.end_turn()
         else:
             s.pool_declined += 1
+            self._memo_key = None  # fewer pooling proposals are left
             self.building_step()
 
     def answer_trade(self, seat: int, accepted: bool) -> None:
         """The partner answers an exchange; chips move with the lots (ruling MS-9)."""
-        self._memo_key = None
         s = self.s
         trade = s.trade
         assert trade is not None
@@ -530,15 +582,22 @@ class Metropolis(Game):
         key = ("choose", seat)
         if self._memo_key == key:
             return self._memo
+        s = self.s
+        chips = s.chips
+        owner = s.owner
+        neighbours = self.r.board.neighbours
+        others = _OTHERS[self.num_players][seat]
         out: list[Action] = []
-        n = self.num_players
-        for lot in sorted(self.s.offer):
-            allowed = [p for p in self.claimants(lot) if self.s.chips[p] > 0]
-            if seat in allowed:
-                out.append(Take(lot))
-            out.extend(
-                Give(lot, p) for p in clockwise(seat, n, include_start=False) if p in allowed
-            )
+        for lot in sorted(s.offer):
+            # the claim rule (MS-6) as in ``claimants``, chips aside (MS-5)
+            near: set[int] | None = None
+            if s.occupied[lot // 10] >= FREE_UNTIL:
+                near = {owner[x] for x in neighbours[lot]}
+                near.discard(NO_ONE)
+            if chips[seat] > 0 and (not near or seat in near):
+                out.append(_TAKES[lot])
+            gives = _GIVES[lot]
+            out.extend(gives[p] for p in others if chips[p] > 0 and (not near or p in near))
         self._memo_key = key
         self._memo = out
         return out
@@ -546,8 +605,7 @@ class Metropolis(Game):
     # ------------------------------------------------------------------ queries: buildings
     def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
         others = {self.s.owner[lot] for lot in lots} - {seat}
-        n = self.num_players
-        return tuple(p for p in clockwise(seat, n, include_start=False) if p in others)
+        return tuple(p for p in _OTHERS[self.num_players][seat] if p in others)
 
     def _builds(self, seat: int) -> list[Action]:
         """The buildings ``seat`` may put up now (ruling MS-7), in a fixed order."""
@@ -561,7 +619,10 @@ class Metropolis(Game):
         out: list[Action] = []
         masks = s.own
         n = self.num_players
-        open_models = [supply[mi] > 0 for mi in range(len(r.models))]
+        closed = 0
+        for mi, left in enumerate(supply):
+            if left <= 0:
+                closed |= 1 << mi
         for d in r.board.districts:
             own = masks[seat * 10 + d]
             if not own:
@@ -570,19 +631,19 @@ class Metropolis(Game):
             if pooling:
                 for p in range(n):
                     anyone |= masks[p * 10 + d]
-            here = s.kinds[d]
-            fits = _fits(r, d, own, anyone)
-            if here:
-                out.extend(
-                    a
-                    for mi, a in fits
-                    if open_models[mi] and not r.forbidden[r.models[mi].kind] & here
-                )
-            else:
-                out.extend(a for mi, a in fits if open_models[mi])
+            out.extend(_buildable(r, d, own, anyone, closed | self._blocked_by(s.kinds[d])))
         self._memo_key = key
         self._memo = out
         return out
+
+    def _blocked_by(self, here: frozenset[str]) -> int:
+        """The bits of the models a "No" pair (MS-4) keeps out of a district holding ``here``."""
+        found = self._no_models.get(here)
+        if found is None:
+            found = self._no_models[here] = sum(
+                1 << mi for mi, no in enumerate(self._forbidden_by_model) if no & here
+            )
+        return found
 
     def build_ok(self, seat: int, action: Build) -> bool:
         """Exactly whether ``action`` is among ``_builds(seat)``, without listing them."""
@@ -610,15 +671,19 @@ class Metropolis(Game):
         """Whether some supply building still fits on unbuilt lots (ruling MS-8)."""
         s = self.s
         r = self.r
+        closed = 0
+        for mi, left in enumerate(s.supply):
+            if left <= 0:
+                closed |= 1 << mi
+        placed = r.placed
         for d in r.board.districts:
             free = r.district_masks[d] & ~s.built[d]
             if not free:
                 continue
-            here = s.kinds[d]
-            for mi, m in enumerate(r.models):
-                if s.supply[mi] <= 0 or (here and r.forbidden[m.kind] & here):
-                    continue
-                if any(p.mask & free == p.mask for p in r.placements[mi][d]):
+            blocked = closed | self._blocked_by(s.kinds[d])
+            here = placed[d]
+            for k in r.inside[free]:
+                if not blocked >> here[k][0] & 1:
                     return True
         return False
 
@@ -638,12 +703,15 @@ class Metropolis(Game):
     def _swaps(self, seat: int) -> list[Action]:
         """The listed proposals (ruling MS-A5): one-for-one swaps in which each side receives
         a lot next to one it already owns; any other legal proposal passes ``is_legal``."""
+        key = ("trade", seat)
+        if self._memo_key == key:
+            return self._memo
         s = self.s
         r = self.r
         own = s.own
         held = s.held
         out: list[Action] = []
-        for p in clockwise(seat, self.num_players, include_start=False):
+        for p in _OTHERS[self.num_players][seat]:
             offered: list[int] = []
             wanted: list[int] = []
             for d in r.board.districts:
@@ -655,7 +723,11 @@ class Metropolis(Game):
                 if theirs:
                     wanted.extend(lots_of[theirs & near[held[seat * 10 + d]]])
             if offered and wanted:
-                out.extend(_propose(p, m, t) for m in offered for t in wanted)
+                for m in offered:
+                    row = _swap_row(p, m)
+                    out.extend([row[t] for t in wanted])
+        self._memo_key = key
+        self._memo = out
         return out
 
     def proposal_ok(self, seat: int, a: Propose) -> bool:
@@ -684,11 +756,11 @@ class Metropolis(Game):
         if phase == "choose":
             return list(self._choices(seat))
         if phase == "build":
-            return [*self._builds(seat), Pass()]
+            return [*self._builds(seat), _PASS]
         if phase == "trade":
-            return [Done(), *self._swaps(seat)]
+            return [_DONE, *self._swaps(seat)]
         if phase in ("answer", "pool"):
-            return [Accept(), Decline()]
+            return [_ACCEPT, _DECLINE]
         return []
 
     def is_legal(self, action: Action) -> bool:
