@@ -28,6 +28,15 @@ def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
         if "=" not in pair:
             raise click.BadParameter(f"expected KEY=VALUE, got {pair!r}", param_hint="--option")
         key, raw = pair.split("=", 1)
+        if raw.startswith("@"):  # KEY=@FILE: the value is the JSON held in FILE
+            path = Path(raw[1:])
+            try:
+                out[key] = json.loads(path.read_text())
+            except OSError as exc:
+                raise click.BadParameter(f"{key}: cannot read {path}: {exc.strerror}") from exc
+            except ValueError as exc:
+                raise click.BadParameter(f"{key}: {path} is not JSON: {exc}") from exc
+            continue
         try:
             out[key] = json.loads(raw)
         except ValueError:
@@ -73,7 +82,12 @@ _bots_opt = click.option(
     "--bots", "-b", default=None, help="Comma-separated bots by seat, e.g. heuristic,random."
 )
 _plain_option_opt = click.option(
-    "--option", "-o", "options", multiple=True, metavar="KEY=VALUE", help="A rule option."
+    "--option",
+    "-o",
+    "options",
+    multiple=True,
+    metavar="KEY=VALUE",
+    help="A rule option; the value is read as JSON when it parses, KEY=@FILE reads it from FILE.",
 )
 
 
@@ -87,7 +101,8 @@ def _options_with_flags(info: GameInfo) -> Callable[[Callable[..., Any]], Callab
             for name in info.flags:
                 value = kwargs.pop(f"flag_{name}", None)
                 if value is not None:
-                    extra.append(f"{name}={value}")
+                    prefix = "@" if name in info.file_flags else ""
+                    extra.append(f"{name}={prefix}{value}")
             kwargs["options"] = (*kwargs.get("options", ()), *extra)
             return f(*args, **kwargs)
 

@@ -35,6 +35,8 @@ class GameInfo:
     rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra
     #: rule options that also get a flag of their own on every command (``chart`` -> --chart)
     flags: Mapping[str, str] = attrs.field(factory=dict)
+    #: of those flags, the ones whose value is a JSON file to read (``--cards FILE``)
+    file_flags: frozenset[str] = frozenset()
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there)."""

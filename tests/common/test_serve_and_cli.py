@@ -246,3 +246,22 @@ def test_a_games_own_flags_feed_its_rule_options(tmp_path: Any) -> None:
         assert "--target TARGET" in r.output
     finally:
         _REGISTRY.pop("toyrace", None)
+
+
+def test_option_values_can_come_from_json_files(toy_registered: object, tmp_path: Any) -> None:
+    from common import GameInfo, register
+    from tests.common.toygame import Race
+
+    good = tmp_path / "target.json"
+    good.write_text("10")
+    r = CliRunner().invoke(main, ["toyrace", "demo", "--seed", "1", "-o", f"target=@{good}"])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(main, ["toyrace", "demo", "-o", f"target=@{tmp_path / 'none.json'}"])
+    assert r.exit_code != 0 and "cannot read" in r.output
+    register(
+        GameInfo(
+            Race, flags={"target": "A file holding the target."}, file_flags=frozenset({"target"})
+        )
+    )
+    r = CliRunner().invoke(main, ["toyrace", "demo", "--seed", "1", "--target", str(good)])
+    assert r.exit_code == 0, r.output
