@@ -72,6 +72,11 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     cli=_cli(),
+    flags={
+        "cards": "Metropoli deck JSON file (a list of cards, or an object with a 'cards' list) "
+        "replacing the shipped deck, itself a reconstruction (ruling MI-8)."
+    },
+    file_flags=frozenset({"cards"}),
     description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
     "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",
 )

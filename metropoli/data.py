@@ -188,6 +188,8 @@ def parse_cards(raw: Any, where: str = "cards") -> tuple[Card, ...]:
     seen = set()
     for i, c in enumerate(raw):
         at = f"{where}[{i}]"
+        if isinstance(c, Mapping) and isinstance(c.get("id"), str):
+            at += f" (card {c['id']!r})"
         if not isinstance(c, Mapping):
             raise InvalidOption(f"{at}: a card is an object with id, text, effect, amount")
         extra = sorted(set(c) - {"id", "text", "effect", "amount"})

@@ -108,8 +108,8 @@ class Metropoli(Game):
     options_spec = {
         "cards": Option(
             None,
-            help="the Metropoli deck, a list of card objects (-o cards='[...]', or the "
-            "simulate-cards --cards FILE command); default: the shipped reconstruction (MI-8)",
+            help="the Metropoli deck, a list of card objects (--cards FILE on every command, "
+            "or -o cards='[...]'); default: the shipped reconstruction (MI-8)",
             check=_check_cards,
             expects="a list of cards",
         ),

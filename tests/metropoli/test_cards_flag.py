@@ -1,0 +1,91 @@
+"""``--cards FILE`` on every generic command (ruling MI-8: the deck is a replaceable
+reconstruction), through ``INFO.flags`` / ``INFO.file_flags``."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import metropoli
+from common.cli import main
+
+#: every card pays $1 from the Bank: easy to recognise in a save
+DECK = [{"id": f"tip{i}", "text": "Collect $1", "effect": "collect", "amount": 1} for i in range(3)]
+
+
+def _write(tmp_path: Path, cards: object, name: str = "cards.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(cards))
+    return path
+
+
+def test_info_declares_cards_as_a_file_flag() -> None:
+    assert "cards" in metropoli.INFO.flags and "reconstruction" in metropoli.INFO.flags["cards"]
+    assert metropoli.INFO.file_flags == frozenset({"cards"})
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["demo", "-p", "3", "-s", "4"],
+        ["simulate", "-n", "2", "-p", "3", "-s", "1"],
+        ["soak", "-n", "1", "-p", "3", "-s", "2"],
+        ["bench", "-n", "1", "-p", "3", "-s", "1"],
+        ["tournament", "--bots", "random,heuristic", "-n", "2", "-p", "3", "-s", "1"],
+    ],
+)
+def test_every_generic_command_takes_a_replacement_deck(tmp_path: Path, command: list[str]) -> None:
+    deck = _write(tmp_path, {"cards": DECK})
+    out = CliRunner().invoke(main, ["metropoli", *command, "--cards", str(deck)])
+    assert out.exit_code == 0, out.output
+
+
+def test_the_replacement_deck_is_the_one_played(tmp_path: Path) -> None:
+    deck = _write(tmp_path, DECK)
+    out_file = tmp_path / "pt.json"
+    command = ["metropoli", "playthrough", "-p", "3", "-s", "5", "--max-steps", "600"]
+    out = CliRunner().invoke(main, [*command, "--cards", str(deck), "--out", str(out_file)])
+    assert out.exit_code == 0, out.output
+    text = out_file.read_text()
+    assert "tip0" in text and "collect_200k_1" not in text
+    out = CliRunner().invoke(
+        main,
+        [
+            "metropoli",
+            "play",
+            "-p",
+            "3",
+            "-s",
+            "5",
+            "-b",
+            "random,random,random",
+            "--cards",
+            str(deck),
+        ],
+    )
+    assert out.exit_code == 0, out.output
+
+
+def test_a_broken_deck_is_refused_naming_the_card_and_the_problem(tmp_path: Path) -> None:
+    bad = [*DECK[:2], {"id": "warp", "text": "?", "effect": "teleport", "amount": 0}]
+    path = _write(tmp_path, bad, "bad.json")
+    out = CliRunner().invoke(main, ["metropoli", "demo", "-p", "3", "--cards", str(path)])
+    assert out.exit_code != 0
+    assert "cards[2] (card 'warp')" in out.output and "unknown effect 'teleport'" in out.output
+    dup = _write(tmp_path, [DECK[0], DECK[0]], "dup.json")
+    out = CliRunner().invoke(main, ["metropoli", "simulate", "-n", "1", "--cards", str(dup)])
+    assert out.exit_code != 0 and "'tip0' is used twice" in out.output
+
+
+def test_an_unreadable_deck_file_is_a_clear_error(tmp_path: Path) -> None:
+    path = tmp_path / "nojson.json"
+    path.write_text("{not json")
+    out = CliRunner().invoke(main, ["metropoli", "demo", "-p", "3", "--cards", str(path)])
+    assert out.exit_code != 0 and "not JSON" in out.output
+    out = CliRunner().invoke(
+        main, ["metropoli", "demo", "-p", "3", "--cards", str(tmp_path / "missing.json")]
+    )
+    assert out.exit_code != 0 and "cannot read" in out.output
