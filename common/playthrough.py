@@ -1,8 +1,9 @@
 """Golden playthroughs: a readable text record of a whole game, step by step.
 
 For each step: who is asked what, the legal actions in text form, the choice or the chance
-request and its outcome, the events, and every seat's view. A change in any rule's behaviour
-shows up as a diff of this file.
+request and its outcome, the events, and the views: the spectator's in full, each seat's as
+what differs from it, each written only when it changed since the previous step (else
+``=``). A change in any rule's behaviour shows up as a diff of this file.
 """
 
 from __future__ import annotations
@@ -12,6 +13,9 @@ from typing import Any
 
 from common.bots import RandomBot
 from common.game import Game
+
+
+_MISSING = object()
 
 
 def _line(data: Any) -> str:
@@ -30,6 +34,7 @@ def playthrough(game: Game, *, bot_seed: int = 0, max_steps: int | None = None) 
         "",
     ]
     step = 0
+    shown: dict[int | None, str] = {}
     while not game.is_over and (max_steps is None or step < max_steps):
         step += 1
         out.append(f"## step {step}")
@@ -46,8 +51,18 @@ def playthrough(game: Game, *, bot_seed: int = 0, max_steps: int | None = None) 
             out.append(f"chosen: {action}")
             events = game.apply(action)
         out.extend(f"event: {_line(e.to_json())}" for e in events)
-        for seat in [None, *range(game.num_players)]:
-            out.append(f"view {'-' if seat is None else seat}: {_line(game.view(seat)['state'])}")
+        public = game.view(None)["state"]
+        text = _line(public)
+        out.append(f"view -: {text}" if shown.get(None) != text else "view -: =")
+        shown[None] = text
+        for seat in range(game.num_players):
+            own = game.view(seat)["state"]
+            # a seat's view is written as what differs from the spectator's
+            differs = {k: v for k, v in own.items() if public.get(k, _MISSING) != v}
+            gone = sorted(k for k in public if k not in own)
+            line = _line({**differs, **({"(hidden)": gone} if gone else {})})
+            out.append(f"view {seat}: {line}" if shown.get(seat) != line else f"view {seat}: =")
+            shown[seat] = line
         out.append("")
     if game.is_over:
         out.append(f"result: {_line(game.result().to_json())}")
