@@ -14,7 +14,6 @@ from typing import Any
 from common.bots import RandomBot
 from common.game import Game
 
-
 _MISSING = object()
 
 
