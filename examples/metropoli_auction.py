@@ -24,8 +24,9 @@ def main() -> None:
     start = len(g.events)
     g.apply("roll")
     g.resolve((4, 5, 2))  # 11: Anna lands on Van Buren, whose concession is free: an auction
-    # bidding starts at Anna's left; the winner may raise; Anna may pre-empt for $50,000 more
-    bids = ("bid 100000", "bid 150000", "pass", "pass", "raise 400000", "preempt", "end")
+    # Anna could propose a trade before the space acts (ruling MI-A15); she lets it act.
+    # Bidding starts at Anna's left; the winner may raise; Anna may pre-empt for $50,000 more
+    bids = ("act", "bid 100000", "bid 150000", "pass", "pass", "raise 400000", "preempt", "end")
     for action in bids:
         print(f"{g.players[g.to_act or 0]:>6}: {action}")
         g.apply(action)

@@ -16,6 +16,7 @@ from common import GameInfo
 from common.game import load_data
 from metropoli.actions import (
     Accept,
+    Act,
     Bid,
     Build,
     Cancel,
@@ -85,6 +86,7 @@ __all__ = [
     "ALL_EVENTS",
     "INFO",
     "Accept",
+    "Act",
     "Bid",
     "Build",
     "Cancel",

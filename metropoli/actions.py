@@ -15,6 +15,13 @@ class Roll(Action):
 
 
 @attrs.frozen
+class Act(Action):
+    """Let the space reached act (after the chance to trade first, ruling MI-A15)."""
+
+    word = "act"
+
+
+@attrs.frozen
 class Steps(Action):
     """After a triple, advance this many spaces, 1 to 40 (ruling MI-14)."""
 
@@ -188,6 +195,7 @@ class Sell(Action):
 
 ALL_ACTIONS: tuple[type[Action], ...] = (
     Roll,
+    Act,
     Steps,
     Bid,
     Pass,

@@ -7,6 +7,7 @@ from common import RandomBot as _CoreRandomBot
 from metropoli import data as D
 from metropoli.actions import (
     Accept,
+    Act,
     Bid,
     Build,
     Cancel,
@@ -135,6 +136,8 @@ class HeuristicBot:
             )
         if kind == "draft":
             return Cancel()
+        if kind == "arrived":
+            return Act()
         if Roll() in legal:
             return Roll()
         others = [a for a in legal if not isinstance(a, Offer)]

@@ -37,6 +37,8 @@ TRUST_FACTOR = 2  # seed "Trust"
 #: raise steps offered in an auction, above the current price (ruling MI-A1)
 RAISE_STEPS = (50_000, 100_000, 250_000, 500_000, 1_000_000)
 #: cash amounts offered in trade proposals (ruling MI-A2)
+#: the money unit of a trade's cash: the smallest banknote (seed "Components"), ruling MI-A2
+TRADE_UNIT = 10_000
 TRADE_PRICES = (100_000, 250_000, 500_000, 1_000_000, 2_000_000)
 
 CORNERS = {"borsa", "court", "motorway", "municipality"}

@@ -17,6 +17,7 @@ from metropoli import data as D
 from metropoli.actions import (
     ALL_ACTIONS,
     Accept,
+    Act,
     Bid,
     Build,
     Cancel,
@@ -115,6 +116,12 @@ class Metropoli(Game):
         ),
         "trades_per_turn": Option(
             1, (0, 1, 2, 3), help="trade proposals the active player may make per turn (MI-A2)"
+        ),
+        "trade_after_move": Option(
+            True,
+            (True, False),
+            help="the player on turn may also propose a trade after moving, before the space "
+            "acts, unless it makes a payment due (MI-A15)",
         ),
         "round_limit": Option(
             200,
@@ -276,6 +283,35 @@ class Metropoli(Game):
         self._act_on_space()
 
     def _act_on_space(self) -> None:
+        """Stop for a trade on arrival (ruling MI-A15), or let the space act at once."""
+        s = self.s
+        if (
+            s.trades_left > 0
+            and self.options["trade_after_move"]
+            and not self._payment_due()
+            and self._offers()
+        ):
+            s.phase = "arrived"
+            name = B.names[s.pos[s.active]]
+            self._ask(s.active, "arrived", f"on {name}: act, or propose a trade first")
+            return
+        self._space_acts()
+
+    def _payment_due(self) -> bool:
+        """The space reached makes a payment due at once (rent, a toll, the Court's fine):
+        debts are settled immediately, with no discount (seed "Trading", rule 1; MI-A15)."""
+        s = self.s
+        a = s.active
+        sp = s.pos[a]
+        kind = B.kinds[sp]
+        if kind == "court":
+            return True
+        if kind == "street" or kind == "bridge":
+            owner = s.owner[sp]
+            return owner is not None and owner != a
+        return False
+
+    def _space_acts(self) -> None:
         """Seat "Game Actions" and "Other Spaces": what the space reached makes happen."""
         s = self.s
         a = s.active
@@ -684,21 +720,29 @@ class Metropoli(Game):
             c = action.space  # type: ignore[attr-defined]
             return c in _CONCESSION_SET and s.owner[c] == partner and c not in take
         if t is Cash and not s.trade_cash_set:
-            x = action.amount  # type: ignore[attr-defined]
-            if x > 0:
-                return x in D.TRADE_PRICES and x <= s.cash[s.active]
-            return -x in D.TRADE_PRICES and -x <= s.cash[partner]
+            x: int = action.amount  # type: ignore[attr-defined]
+            # ruling MI-A2: any sum in the money unit the payer holds (no loans); CORE-5
+            if x == 0 or x % D.TRADE_UNIT:
+                return False
+            return x <= s.cash[s.active] if x > 0 else -x <= s.cash[partner]
         return False
 
     def _ask_draft(self) -> None:
         s = self.s
-        self._ask(s.active, "draft", "compose the trade: give, take, cash; then send or cancel")
+        self._ask(
+            s.active,
+            "draft",
+            f"compose the trade: give, take, cash X (any multiple of {D.TRADE_UNIT} the payer "
+            "holds; X < 0: the partner pays); then send or cancel",
+        )
 
     def _after_trade(self) -> None:
         s = self.s
         if s.trade_from == "roll":
             s.phase = "roll"
             self._ask(s.active, "roll", "roll the three dice (or propose a trade)")
+        elif s.trade_from == "arrived":
+            self._act_on_space()  # stops again while proposals are left (ruling MI-A15)
         else:
             self._enter_build()
 
@@ -798,6 +842,8 @@ class Metropoli(Game):
             return [Roll()]
         if ph == "steps":
             return list(_STEPS)
+        if ph == "arrived":
+            return [Act(), *self._offers()] if s.trades_left > 0 else [Act()]
         if ph == "bid":
             au = s.auction
             assert au is not None
@@ -847,6 +893,10 @@ class Metropoli(Game):
             return t is Roll
         if ph == "steps":
             return t is Steps and 1 <= action.count <= B.size  # type: ignore[attr-defined]
+        if ph == "arrived":
+            if t is Offer:
+                return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
+            return t is Act
         if ph == "bid":
             au = s.auction
             assert au is not None
@@ -911,6 +961,8 @@ class Metropoli(Game):
             self._request(Dice(3, "move"))
         elif isinstance(action, Steps):
             self._advance(action.count, "triple")
+        elif isinstance(action, Act):
+            self._space_acts()
         elif isinstance(action, Bid):
             au = s.auction
             assert au is not None
@@ -1076,7 +1128,8 @@ class Metropoli(Game):
         debts = d * (n - 1) + moves  # a card owed by or to every player, or one per move
         auctions = moves + len(B.concessions) * debts  # bankruptcy sales: all a debtor holds
         per_turn = (
-            self.options["trades_per_turn"] * (len(B.concessions) + 5)
+            self.options["trades_per_turn"] * (len(B.concessions) + 6)
+            + moves  # a stop to trade after each move (ruling MI-A15)
             + 2
             + 4 * moves
             + auctions * (bids + 1)

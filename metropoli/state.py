@@ -82,7 +82,7 @@ class MetropoliState:
     cards_read: int = 0
     trades_left: int = 0
     trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
-    trade_from: str = "build"  # the step a trade answer returns to: roll or build
+    trade_from: str = "build"  # the step a trade answer returns to: roll, arrived or build
     trade_cash_set: bool = False
     auction: Auction | None = None
     debts: list[Debt] = attrs.Factory(list)

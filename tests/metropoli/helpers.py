@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from metropoli import Metropoli, Roll, new_game
+from metropoli import Act, Metropoli, Roll, new_game
 from metropoli.data import BOARD as B
 
 #: non-triple dice for each total 3..18 (18 and 3 only exist as triples)
@@ -44,14 +44,25 @@ def dice_for(total: int) -> tuple[int, int, int]:
     return _DICE[total]
 
 
-def land(g: Metropoli, target: int, total: int = 7, *, not_first_round: bool = True) -> None:
-    """Put the active player ``total`` spaces before ``target``, roll, and move there."""
+def land(
+    g: Metropoli, target: int, total: int = 7, *, not_first_round: bool = True, act: bool = True
+) -> None:
+    """Put the active player ``total`` spaces before ``target``, roll, and move there; with
+    ``act`` (the default) pass the stop to trade on arrival (ruling MI-A15) so the space acts."""
     a = g.s.active
     if not_first_round:
         g.s.turns_taken[a] = max(1, g.s.turns_taken[a])
     g.s.pos[a] = (target - total) % B.size
     g.apply(Roll())
     g.resolve(dice_for(total))
+    if act:
+        pass_stop(g)
+
+
+def pass_stop(g: Metropoli) -> None:
+    """While the player on turn is at the stop to trade on arrival (ruling MI-A15), act."""
+    while g.prompt is not None and g.prompt.kind == "arrived":
+        g.apply(Act())
 
 
 def payments(g: Metropoli, since: int = 0) -> list[tuple[int | None, int | None, int, str]]:

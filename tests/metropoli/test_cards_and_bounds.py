@@ -11,7 +11,7 @@ from metropoli import Bid, EndTurn, FreeBlock, Metropoli, Pass, Roll
 from metropoli.cli import cli
 from metropoli.data import BOARD as B
 from metropoli.events import CardRead, FinalPhaseBegan, Moved, PlayerLeft
-from tests.metropoli.helpers import clear_owners, dice_for, land, payments, started
+from tests.metropoli.helpers import clear_owners, dice_for, land, pass_stop, payments, started
 
 
 def with_card(card: str, players: int = 4) -> Metropoli:
@@ -146,6 +146,7 @@ def test_cards_read_per_turn_are_bounded_by_the_deck() -> None:
     g = started(players=3, deck=("m",), cards=cards)
     land(g, 2, not_first_round=False)
     g.resolve((1, 2))  # exit 12 is space 2, a Metropoli space again
+    pass_stop(g)
     assert B.exits[12] == 2
     reads = [e for e in g.events if isinstance(e, CardRead)]
     assert len(reads) == 1  # ruling MI-A5: the one-card deck has gone round this turn

@@ -21,7 +21,7 @@ from metropoli import (
 )
 from metropoli.data import BOARD as B
 from metropoli.events import AuctionOpened, CardRead, Moved, PlayerLeft
-from tests.metropoli.helpers import clear_owners, land, payments, started
+from tests.metropoli.helpers import clear_owners, land, pass_stop, payments, started
 
 
 def test_a_free_street_is_auctioned() -> None:
@@ -85,6 +85,7 @@ def test_motorway_reads_two_dice_as_an_exit_and_does_not_pass_la_borsa() -> None
     assert g.chance is not None and g.chance.describe() == "dice 2 (motorway exit)"
     start = len(g.events)
     g.resolve((5, 6))
+    pass_stop(g)
     assert B.exit_of[33] == 56
     assert Moved(0, 20, 33, "motorway") in g.events[start:]
     assert not payments(g, start)
@@ -105,6 +106,7 @@ def test_municipality_moves_to_a_free_concession_for_auction() -> None:
     assert 1 not in gos and 9 in gos and 35 in gos
     start = len(g.events)
     g.apply(GoTo(9))
+    pass_stop(g)
     assert Moved(0, 30, 9, "municipality") in g.events[start:]
     assert not payments(g, start)
     assert g.prompt is not None and g.prompt.kind == "bid"
