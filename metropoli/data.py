@@ -21,6 +21,7 @@ BORSA_PASS = 250_000  # ruling MI-12
 BORSA_LAND = 500_000  # ruling MI-12
 BLOCK_COST = 100_000  # Master Plan rule 3
 BLOCK_SUPPLY = 80  # ruling MI-10
+CONCESSIONS = 28  # 24 streets and 4 bridges (seed "Components")
 MAX_HEIGHT = 5  # ruling MI-11
 ROOFS = 4  # ruling MI-11: roofs for heights 2, 3, 4, 5
 FIRST_ROOF_HEIGHT = 2

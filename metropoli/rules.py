@@ -1097,6 +1097,83 @@ class Metropoli(Game):
             ],
         }
 
+    def invariants(self) -> list[str]:
+        """Conservation laws (issue 9): money, the 80 blocks, the 28 concessions, the Master
+        Plan's caps and roofs; returns what is broken."""
+        s = self.s
+        n = self.num_players
+        out: list[str] = []
+        nets = self._ledger()
+        for seat in range(n):  # ruling MI-1: $5,000,000 each, then only Payment events move it
+            expected = D.START_CASH + nets[seat]
+            if s.cash[seat] != expected:
+                out.append(
+                    f"money: seat {seat} holds {s.cash[seat]} but the start and the Payment "
+                    f"events give {expected}"
+                )
+            if s.cash[seat] < 0:
+                out.append(f"money: seat {seat} holds {s.cash[seat]} < 0")
+        bank = nets[n]  # what the Bank paid out, net: the only source and sink
+        if sum(s.cash) != D.START_CASH * n + bank:
+            out.append(
+                f"money: players hold {sum(s.cash)} but {D.START_CASH} x {n} + the Bank's net "
+                f"flow {bank} is {D.START_CASH * n + bank}"
+            )
+        placed = sum(s.heights)
+        if s.blocks_left < 0 or placed + s.blocks_left != D.BLOCK_SUPPLY:
+            out.append(
+                f"blocks: {placed} on the board + {s.blocks_left} in the supply != "
+                f"{D.BLOCK_SUPPLY}"
+            )
+        for sp in range(B.size):
+            o = s.owner[sp]
+            if sp not in _CONCESSION_SET:
+                if o is not None:
+                    out.append(f"concessions: space {sp} is no concession but has owner {o}")
+            elif o is not None and not 0 <= o < n:
+                out.append(f"concessions: space {sp} is held by {o}, no seat")
+            elif o is not None and s.status[o] == BANKRUPT:
+                out.append(f"concessions: space {sp} is held by bankrupt seat {o}")
+        if len(_CONCESSION_SET) != D.CONCESSIONS:
+            out.append(f"concessions: the board has {len(_CONCESSION_SET)}, not {D.CONCESSIONS}")
+        roofed = [x for x in _AREAS if s.roof[x]]
+        if sorted(s.roof[x] for x in roofed) != list(range(1, s.roofs + 1)):
+            out.append(f"roofs: {s.roofs} placed but areas carry {[s.roof[x] for x in roofed]}")
+        for d, areas in enumerate(B.district_areas):
+            sky = [x for x in areas if s.roof[x]]
+            if len(sky) > 1:
+                out.append(f"master plan: district {d} has {len(sky)} skyscrapers (at most 1)")
+            cap = s.caps[d]
+            # rules 4-8: an uncapped district's buildings stay below the next roof's height
+            limit = cap if cap else min(D.MAX_HEIGHT, s.roofs + D.FIRST_ROOF_HEIGHT - 1)
+            for x in areas:
+                if s.heights[x] > limit:
+                    out.append(
+                        f"master plan: area {x} is {s.heights[x]} high, district {d} allows "
+                        f"{limit}"
+                    )
+            if bool(cap) != bool(sky) or (sky and s.heights[sky[0]] != cap):
+                out.append(f"master plan: district {d} cap {cap} does not match its skyscraper")
+        return out
+
+    def _ledger(self) -> list[int]:
+        """Net Payment flows per seat, and (last) the Bank's net payout, from the event log;
+        kept incrementally per log, so check_game's call after every step stays cheap."""
+        log = self._log
+        cache = self.__dict__.get("_ledger_cache")
+        if cache is not None and cache[0] is log and cache[1] <= len(log):
+            start, nets = cache[1], list(cache[2])
+        else:
+            start, nets = 0, [0] * (self.num_players + 1)
+        bank = self.num_players
+        for e in log.since(start):
+            if type(e) is Payment:
+                nets[bank if e.payer is None else e.payer] -= e.amount
+                nets[bank if e.payee is None else e.payee] += e.amount
+        self.__dict__["_ledger_cache"] = (log, len(log), tuple(nets))
+        # the Bank's entry counts what it paid out: a Bank payment lowers its net above
+        return [*nets[:bank], -nets[bank]]
+
     def _secrets(self, seat: int | None) -> list[Any]:
         deck = self.s.deck
         return [list(deck)] if len(set(deck)) > 1 else []
