@@ -37,9 +37,12 @@ TRUST_FACTOR = 2  # seed "Trust"
 
 #: raise steps offered in an auction, above the current price (ruling MI-A1)
 RAISE_STEPS = (50_000, 100_000, 250_000, 500_000, 1_000_000)
-#: cash amounts offered in trade proposals (ruling MI-A2)
+#: bids and raises are listed only up to this price (ruling MI-A1, core ruling CORE-5): a
+#: finite action catalogue for the PettingZoo adapter; is_legal accepts any higher legal bid
+BID_LIST_CAP = 25_000_000
 #: the money unit of a trade's cash: the smallest banknote (seed "Components"), ruling MI-A2
 TRADE_UNIT = 10_000
+#: cash amounts listed in trade proposals (ruling MI-A2); any multiple of TRADE_UNIT is legal
 TRADE_PRICES = (100_000, 250_000, 500_000, 1_000_000, 2_000_000)
 
 CORNERS = {"borsa", "court", "motorway", "municipality"}

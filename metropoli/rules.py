@@ -545,13 +545,23 @@ class Metropoli(Game):
         self._enter_build()  # ruling MI-13: a bridge bought this turn is not crossed
 
     def _bid_amounts(self, seat: int, high: int) -> list[int]:
-        """The bids offered: raise steps over ``high`` and all-in (ruling MI-A1)."""
-        cash = self.s.cash[seat]
+        """The bids listed: raise steps over ``high`` and all-in, up to the listing cap
+        (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5)."""
+        cash = min(self.s.cash[seat], D.BID_LIST_CAP)
         out = [high + st for st in D.RAISE_STEPS if high + st <= cash]
         all_in = cash // D.BID_UNIT * D.BID_UNIT
         if all_in > high and (not out or all_in > out[-1]):
             out.append(all_in)
         return out
+
+    def _bid_ok(self, seat: int, high: int, amount: Any) -> bool:
+        """Ruling MI-9: a bid raises the price by a multiple of $50,000, within the cash."""
+        return (
+            type(amount) is int
+            and amount > high
+            and amount % D.BID_UNIT == 0
+            and amount <= self.s.cash[seat]
+        )
 
     # ================================================================== debts and bankruptcy
     def _settle(self, then: str) -> None:
@@ -902,13 +912,13 @@ class Metropoli(Game):
             assert au is not None
             if t is Pass:
                 return True
-            return t is Bid and action.amount in self._bid_amounts(au.caller, au.high)  # type: ignore[attr-defined]
+            return t is Bid and self._bid_ok(au.caller, au.high, action.amount)  # type: ignore[attr-defined]
         if ph == "raise":
             au = s.auction
             assert au is not None and au.leader is not None
             if t is Keep:
                 return True
-            return t is Raise and action.amount in self._bid_amounts(au.leader, au.high)  # type: ignore[attr-defined]
+            return t is Raise and self._bid_ok(au.leader, au.high, action.amount)  # type: ignore[attr-defined]
         if ph == "preempt":
             return t is Preempt or t is Waive
         if ph == "cross":
@@ -1122,8 +1132,7 @@ class Metropoli(Game):
         placed = sum(s.heights)
         if s.blocks_left < 0 or placed + s.blocks_left != D.BLOCK_SUPPLY:
             out.append(
-                f"blocks: {placed} on the board + {s.blocks_left} in the supply != "
-                f"{D.BLOCK_SUPPLY}"
+                f"blocks: {placed} on the board + {s.blocks_left} in the supply != {D.BLOCK_SUPPLY}"
             )
         for sp in range(B.size):
             o = s.owner[sp]
@@ -1149,8 +1158,7 @@ class Metropoli(Game):
             for x in areas:
                 if s.heights[x] > limit:
                     out.append(
-                        f"master plan: area {x} is {s.heights[x]} high, district {d} allows "
-                        f"{limit}"
+                        f"master plan: area {x} is {s.heights[x]} high, district {d} allows {limit}"
                     )
             if bool(cap) != bool(sky) or (sky and s.heights[sky[0]] != cap):
                 out.append(f"master plan: district {d} cap {cap} does not match its skyscraper")

@@ -53,10 +53,27 @@ def test_auction_bids_are_multiples_of_50000_within_cash() -> None:
     g.s.cash[1] = 420_000
     land(g, 6)
     bids = [a.amount for a in g.legal_actions() if isinstance(a, Bid)]
-    assert bids == [50_000, 100_000, 250_000, 400_000]  # steps, then all-in
+    assert bids == [50_000, 100_000, 250_000, 400_000]  # listed: steps, then all-in (MI-A1)
     assert all(b % 50_000 == 0 for b in bids)
+    for wrong in (60_000, 0, 450_000, -50_000):
+        with pytest.raises(IllegalAction):
+            g.apply(Bid(wrong))
+    g.apply(Bid(350_000))  # not listed, but a legal bid (ruling MI-9, CORE-5)
+    assert g.s.auction is not None and g.s.auction.high == 350_000
     with pytest.raises(IllegalAction):
-        g.apply(Bid(60_000))
+        g.apply(Bid(350_000))  # a bid must raise the price
+
+
+def test_listed_bids_stop_at_the_listing_cap() -> None:
+    from metropoli.data import BID_LIST_CAP
+
+    g = started()
+    clear_owners(g)
+    g.s.cash[1] = BID_LIST_CAP + 3_000_000
+    land(g, 6)
+    bids = [a.amount for a in g.legal_actions() if isinstance(a, Bid)]
+    assert max(bids) == BID_LIST_CAP
+    assert g.is_legal(Bid(BID_LIST_CAP + 2_000_000))
 
 
 def test_auction_one_bidder_then_active_waives_pre_emption() -> None:
