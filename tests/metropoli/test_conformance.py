@@ -20,6 +20,7 @@ from metropoli import (
     HeuristicBot,
     Metropoli,
     Offer,
+    Raise,
     Roll,
     Sell,
     Send,
@@ -179,6 +180,33 @@ def test_board_reconstruction_shape() -> None:
         assert BOARD.hood_district[h0 or 0] == BOARD.area_district[a]
 
 
+def _listed_or_sum_legal(g: Metropoli, a: Action, legal: list[Action]) -> bool:
+    """The readable rule: listed, or (CORE-5) a bid/raise in $50,000 above the price within
+    the bidder's cash (MI-9, MI-A1), or a trade sum in $10,000 the payer holds (MI-A2)."""
+    if a in legal:
+        return True
+    s = g.s
+    au = s.auction
+    if isinstance(a, Bid | Raise) and au is not None:
+        stage, who = ("bid", au.caller) if isinstance(a, Bid) else ("raise", au.leader)
+        return (
+            s.phase == stage
+            and who is not None
+            and a.amount > au.high
+            and a.amount % 50_000 == 0
+            and a.amount <= s.cash[who]
+        )
+    if isinstance(a, Cash) and s.phase == "draft" and s.trade is not None:
+        payer = s.active if a.amount > 0 else s.trade[0]
+        return (
+            not s.trade_cash_set
+            and a.amount != 0
+            and a.amount % 10_000 == 0
+            and abs(a.amount) <= s.cash[payer]
+        )
+    return False
+
+
 def test_fast_is_legal_agrees_with_legal_actions() -> None:
     seen: list[Action] = []
     odd: list[Action] = [
@@ -190,8 +218,12 @@ def test_fast_is_legal_agrees_with_legal_actions() -> None:
         Steps(0),
         Steps(41),
         Bid(1),
+        Bid(60_000),
+        Bid(350_000),
+        Raise(2_000_000),
     ]
     odd += [Offer(0), Offer(9), Give(2), Take(1), Cash(0), Cash(-1), Cash(100_000), Send()]
+    odd += [Cash(130_000), Cash(-70_000), Cash(5_000), Cash(9_990_000)]
     for seed in range(4):
         g = new_game(players=4, seed=seed)
         rng = GameRandom(seed)
@@ -203,7 +235,7 @@ def test_fast_is_legal_agrees_with_legal_actions() -> None:
             for a in legal:
                 assert g.is_legal(a)
             for a in odd + seen[-40:]:
-                assert g.is_legal(a) == (a in legal)
+                assert g.is_legal(a) == _listed_or_sum_legal(g, a, legal), (g.s.phase, a)
             action = legal[rng.randrange(len(legal))]
             seen.append(action)
             g.apply(action)
