@@ -344,9 +344,9 @@ def _tables() -> Rules:
     full = {
         d: sum(1 << (lot - d * 10) for lot in board.lots if lot // 10 == d) for d in board.districts
     }
+    bits_of = [tuple(i for i in range(10) if m >> i & 1) for m in range(1024)]
     lots_of = {
-        d: tuple(tuple(d * 10 + i for i in range(10) if m >> i & 1) for m in range(1024))
-        for d in board.districts
+        d: tuple(tuple([d * 10 + i for i in bits]) for bits in bits_of) for d in board.districts
     }
     placed = {
         d: tuple((mi, pm, a) for mi in range(len(models)) for pm, a in builds[mi][d])
@@ -395,9 +395,10 @@ def _inside_tables(
     for rank, (mi, pm) in enumerate(shape):
         rest = 1023 ^ pm
         sub = rest
+        pooling = models[mi].size in pool
         while True:  # every pattern holding the placement: pm plus any subset of the rest
             every[pm | sub].append(rank)
-            if models[mi].size in pool:
+            if pooling:
                 pooled[pm | sub].append(rank)
             if sub == 0:
                 break

@@ -153,8 +153,10 @@ def scores_of(
 _DONE, _PASS, _ACCEPT, _DECLINE = Done(), Pass(), Accept(), Decline()
 _TAKES = tuple(Take(lot) for lot in range(LOT_SLOTS))
 _GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LOT_SLOTS))
-#: _SWAP_ROWS[partner][give][take]: the one-for-one swap, rows made when first needed
-_SWAP_ROWS: list[list[tuple[Propose, ...] | None]] = [[None] * LOT_SLOTS for _ in range(MAX_SEATS)]
+#: _SWAP_ROWS[partner][give][take]: the one-for-one swap, each made when first needed
+_SWAP_ROWS: list[list[list[Propose | None]]] = [
+    [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
+]
 #: _OTHERS[n][seat]: the other seats clockwise from ``seat``
 _OTHERS = {
     n: tuple(tuple(clockwise(seat, n, include_start=False)) for seat in range(n))
@@ -162,57 +164,25 @@ _OTHERS = {
 }
 
 
-def _swap_row(partner: int, give: int) -> tuple[Propose, ...]:
-    """The swaps giving lot ``give`` to ``partner``, by the lot taken in return."""
-    row = _SWAP_ROWS[partner][give]
-    if row is None:
-        row = _SWAP_ROWS[partner][give] = tuple(
-            Propose(partner, (give,), (take,)) for take in range(LOT_SLOTS)
-        )
-    return row
+#: per set of shared tables: (lot pattern, blocked models) -> ranks, see ``_allowed``
+_ALLOWED: dict[int, dict[tuple[int, int], tuple[int, ...]]] = {}
+_CACHE_LIMIT = 200_000
 
 
-#: what ``_fits`` gives: (model index, build) pairs, and the builds alone
-_Fits = tuple[tuple[tuple[int, Build], ...], tuple[Build, ...]]
-_FITS: dict[tuple[int, int, int, int], _Fits] = {}
-_FITS_LIMIT = 200_000
-
-
-def _fits(r: Rules, d: int, own: int, anyone: int) -> _Fits:
-    """Every (model index, build) whose placement in district ``d`` lies on ``own`` lots, or
-    for pool sizes on ``anyone``'s lots with one of ``own`` (MS-7); supply and "No" pairs
-    aside. Remembered per lot pattern: the same patterns recur in every game."""
-    key = (id(r.builds), d, own, anyone)  # the tables are shared by every chart
-    found = _FITS.get(key)
-    if found is not None:
-        return found
-    placed = r.placed[d]
-    ranks = r.inside[own]
-    if anyone != own:
-        pooled = [k for k in r.inside_pool[anyone] if placed[k][1] & own and placed[k][1] & ~own]
-        if pooled:
-            ranks = tuple(sorted((*ranks, *pooled)))
-    if len(_FITS) >= _FITS_LIMIT:
-        _FITS.clear()
-    chosen = [placed[k] for k in ranks]
-    found = _FITS[key] = (tuple((mi, a) for mi, _, a in chosen), tuple(a for _, _, a in chosen))
-    return found
-
-
-_BUILDABLE: dict[tuple[int, int, int, int, int], tuple[Build, ...]] = {}
-
-
-def _buildable(r: Rules, d: int, own: int, anyone: int, blocked: int) -> tuple[Build, ...]:
-    """``_fits`` without the models whose bit is set in ``blocked`` (out of the supply or a
-    "No" kind of one in the district), remembered per pattern."""
-    key = (id(r.builds), d, own, anyone, blocked)
-    found = _BUILDABLE.get(key)
+def _allowed(
+    r: Rules, cache: dict[tuple[int, int], tuple[int, ...]], own: int, blocked: int
+) -> tuple[int, ...]:
+    """The ranks of the placements lying on the lots of ``own`` whose model's bit is not set
+    in ``blocked`` (out of the supply, or a "No" kind of one standing in the district).
+    Every district shares one geometry, so this holds for all; remembered per pattern."""
+    key = (own, blocked)
+    found = cache.get(key)
     if found is None:
-        pairs, actions = _fits(r, d, own, anyone)
-        found = tuple(a for mi, a in pairs if not blocked >> mi & 1) if blocked else actions
-        if len(_BUILDABLE) >= _FITS_LIMIT:
-            _BUILDABLE.clear()
-        _BUILDABLE[key] = found
+        shape = r.placed[r.board.districts[0]]
+        found = tuple(k for k in r.inside[own] if not blocked >> shape[k][0] & 1)
+        if len(cache) >= _CACHE_LIMIT:
+            cache.clear()
+        cache[key] = found
     return found
 
 
@@ -261,6 +231,10 @@ class Metropolis(Game):
     _memo: list[Action]
     #: the "No" kinds (MS-4) of each model, by model index
     _forbidden_by_model: tuple[frozenset[str], ...]
+    #: per district: its number, neighbour masks, lots by mask, builds by placement rank
+    _district_tables: tuple[
+        tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Build, ...]], ...
+    ]
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
@@ -269,6 +243,12 @@ class Metropolis(Game):
         self.r = rules_for(self.options["chart"])
         self._forbidden_by_model = tuple(self.r.forbidden[m.kind] for m in self.r.models)
         self._no_models: dict[frozenset[str], int] = {}
+        r = self.r
+        self._allowed_cache = _ALLOWED.setdefault(id(r.placed), {})  # r.placed lives on
+        self._district_tables = tuple(
+            (d, r.near_masks[d], r.lots_of[d], tuple(a for _, _, a in r.placed[d]))
+            for d in r.board.districts
+        )
         n = self.num_players
         chosen = self.options["colours"]
         if chosen is not None and n != 4:
@@ -416,7 +396,22 @@ class Metropolis(Game):
     # ------------------------------------------------------------------ applying decisions
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
-        if isinstance(action, Take):
+        kind = type(action)  # exact classes; the most frequent decisions first
+        if kind is Accept or kind is Decline:
+            accepted = kind is Accept
+            if s.phase == "answer":
+                self.answer_trade(seat, accepted)
+            else:
+                self.answer_pool(seat, accepted)
+        elif isinstance(action, Propose):
+            s.proposals += 1
+            s.trade = action
+            s.phase = "answer"
+            self._emit(TradeProposed(seat, action.partner, action.give, action.take))
+            self._ask(action.partner, "answer", f"exchange {action.take} for {action.give}?")
+        elif kind is Done:
+            self.choice_step()
+        elif isinstance(action, Take):
             self.place_chip(seat, action.lot)
             self._emit(LotTaken(seat, action.lot))
             self.refill_offer()
@@ -437,22 +432,8 @@ class Metropolis(Game):
             else:
                 self.put_up(seat, action.model, action.lots)
                 self.end_turn()
-        elif isinstance(action, Pass):
+        elif kind is Pass:
             self.end_turn()
-        elif isinstance(action, Propose):
-            s.proposals += 1
-            s.trade = action
-            s.phase = "answer"
-            self._emit(TradeProposed(seat, action.partner, action.give, action.take))
-            self._ask(action.partner, "answer", f"exchange {action.take} for {action.give}?")
-        elif isinstance(action, Done):
-            self.choice_step()
-        elif isinstance(action, Accept | Decline):
-            accepted = isinstance(action, Accept)
-            if s.phase == "answer":
-                self.answer_trade(seat, accepted)
-            else:
-                self.answer_pool(seat, accepted)
 
     def place_chip(self, seat: int, lot: int) -> None:
         """The new owner marks the chosen lot with a chip."""
@@ -585,19 +566,28 @@ class Metropolis(Game):
         s = self.s
         chips = s.chips
         owner = s.owner
+        occupied = s.occupied
         neighbours = self.r.board.neighbours
         others = _OTHERS[self.num_players][seat]
         out: list[Action] = []
         for lot in sorted(s.offer):
+            gives = _GIVES[lot]
             # the claim rule (MS-6) as in ``claimants``, chips aside (MS-5)
-            near: set[int] | None = None
-            if s.occupied[lot // 10] >= FREE_UNTIL:
+            if occupied[lot // 10] >= FREE_UNTIL:
                 near = {owner[x] for x in neighbours[lot]}
                 near.discard(NO_ONE)
-            if chips[seat] > 0 and (not near or seat in near):
+                if near:
+                    if seat in near and chips[seat] > 0:
+                        out.append(_TAKES[lot])
+                    for p in others:
+                        if p in near and chips[p] > 0:
+                            out.append(gives[p])
+                    continue
+            if chips[seat] > 0:
                 out.append(_TAKES[lot])
-            gives = _GIVES[lot]
-            out.extend(gives[p] for p in others if chips[p] > 0 and (not near or p in near))
+            for p in others:
+                if chips[p] > 0:
+                    out.append(gives[p])
         self._memo_key = key
         self._memo = out
         return out
@@ -614,24 +604,44 @@ class Metropolis(Game):
             return self._memo
         s = self.s
         r = self.r
-        supply = s.supply
         pooling = s.pool_declined < self.options["pool_proposals"]
         out: list[Action] = []
         masks = s.own
-        n = self.num_players
+        kinds = s.kinds
+        base = seat * 10
+        others = [p * 10 for p in _OTHERS[self.num_players][seat]] if pooling else []
         closed = 0
-        for mi, left in enumerate(supply):
+        for mi, left in enumerate(s.supply):
             if left <= 0:
                 closed |= 1 << mi
-        for d in r.board.districts:
-            own = masks[seat * 10 + d]
+        cache = self._allowed_cache
+        no_models = self._no_models
+        for d, _, _, actions in self._district_tables:
+            own = masks[base + d]
             if not own:
                 continue
+            here = kinds[d]
+            blocked = closed
+            if here:
+                no = no_models.get(here)
+                blocked |= self._blocked_by(here) if no is None else no
+            ranks = cache.get((own, blocked)) or _allowed(r, cache, own, blocked)
             anyone = own
-            if pooling:
-                for p in range(n):
-                    anyone |= masks[p * 10 + d]
-            out.extend(_buildable(r, d, own, anyone, closed | self._blocked_by(s.kinds[d])))
+            for other in others:
+                anyone |= masks[other + d]
+            if anyone != own and r.inside_pool[anyone]:
+                # pooled placements (MS-7): on others' lots too, with one of ``own`` at least
+                placed = r.placed[d]
+                pooled = [
+                    k
+                    for k in r.inside_pool[anyone]
+                    if placed[k][1] & own
+                    and placed[k][1] & ~own
+                    and not blocked >> placed[k][0] & 1
+                ]
+                if pooled:
+                    ranks = tuple(sorted((*ranks, *pooled)))
+            out += [actions[k] for k in ranks]
         self._memo_key = key
         self._memo = out
         return out
@@ -707,25 +717,34 @@ class Metropolis(Game):
         if self._memo_key == key:
             return self._memo
         s = self.s
-        r = self.r
         own = s.own
         held = s.held
+        mine_at = seat * 10
         out: list[Action] = []
         for p in _OTHERS[self.num_players][seat]:
+            theirs_at = p * 10
             offered: list[int] = []
             wanted: list[int] = []
-            for d in r.board.districts:
-                near, lots_of = r.near_masks[d], r.lots_of[d]
-                mine = own[seat * 10 + d]
+            for d, near, lots_of, _ in self._district_tables:
+                mine = own[mine_at + d]
                 if mine:
-                    offered.extend(lots_of[mine & near[held[p * 10 + d]]])
-                theirs = own[p * 10 + d]
+                    fit = mine & near[held[theirs_at + d]]
+                    if fit:
+                        offered += lots_of[fit]
+                theirs = own[theirs_at + d]
                 if theirs:
-                    wanted.extend(lots_of[theirs & near[held[seat * 10 + d]]])
+                    fit = theirs & near[held[mine_at + d]]
+                    if fit:
+                        wanted += lots_of[fit]
             if offered and wanted:
+                rows = _SWAP_ROWS[p]
                 for m in offered:
-                    row = _swap_row(p, m)
-                    out.extend([row[t] for t in wanted])
+                    row = rows[m]
+                    for t in wanted:
+                        a = row[t]
+                        if a is None:
+                            a = row[t] = Propose(p, (m,), (t,))
+                        out.append(a)
         self._memo_key = key
         self._memo = out
         return out
@@ -768,13 +787,15 @@ class Metropolis(Game):
         s = self.s
         phase = s.phase
         seat = s.turn
-        if isinstance(action, Propose):
+        kind = type(action)  # actions are exactly these classes (the ActionSet parses them)
+        if kind is Propose:
+            assert isinstance(action, Propose)
             return phase == "trade" and self.proposal_ok(seat, action)
-        if isinstance(action, Done):
-            return phase == "trade"
-        if isinstance(action, Accept | Decline):
+        if kind is Accept or kind is Decline:
             return phase in ("answer", "pool")
-        if isinstance(action, Pass):
+        if kind is Done:
+            return phase == "trade"
+        if kind is Pass:
             return phase == "build"
         if isinstance(action, Take):
             return phase == "choose" and action.lot in s.offer and self.may_take(seat, action.lot)
@@ -863,6 +884,13 @@ class Metropolis(Game):
         if s.values != values_of(r, s.buildings):
             broken.append("the building values are not the chart's")
         return broken
+
+    def __copy__(self) -> Metropolis:
+        """A shallow copy for ``clone()``, without copy's generic protocol (issue 8: clone
+        in 10 us); ``_copy_state`` then gives it its own state."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        return other
 
     def _copy_state(self, other: Metropolis) -> None:
         self.s = other.s.copy()
