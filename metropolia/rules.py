@@ -8,10 +8,13 @@ Amusement Park's extra turn on doubles. The first to build all landmarks wins.
 
 from __future__ import annotations
 
-from bisect import bisect_right
+import functools
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any
+
+import attrs
 
 from common import (
     Action,
@@ -127,6 +130,8 @@ def _plan(found: tuple[tuple[int, ...], ...]) -> tuple[IncomePlan, ...]:
 
 GREEN_PLAN = _plan(GREEN_AT)
 BLUE_PLAN = _plan(BLUE_AT)
+#: what the roller's own cards pay: blue first, then green
+ROLLER_PLAN = tuple(b + g for b, g in zip(BLUE_PLAN, GREEN_PLAN, strict=True))
 NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 
@@ -158,8 +163,79 @@ PROMPT_TEXT = {
     "build": "build one establishment or landmark, or pass",
 }
 PROMPTS = tuple({k: Prompt(seat, k, t) for k, t in PROMPT_TEXT.items()} for seat in range(4))
+BUILD_PROMPT = tuple(p["build"] for p in PROMPTS)
+DICE_PROMPT = tuple(p["dice"] for p in PROMPTS)
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
+
+
+@attrs.frozen
+class Table:
+    """What every game with the same seats and options shares: made once, not per game."""
+
+    #: for each roller: every seat clockwise from it; the others clockwise; the others
+    #: counter-clockwise (the order red cards are paid in, rulebook "Payments")
+    round: tuple[tuple[int, ...], ...]
+    others: tuple[tuple[int, ...], ...]
+    ccw: tuple[tuple[int, ...], ...]
+    #: the cost of each card (the Sushi Bar's is an option, ruling MK-1)
+    cost: tuple[int, ...]
+    landmarks_in_play: tuple[int, ...]
+    #: every build in play, cheapest first (cards before landmarks of the same cost): the
+    #: order of the build choices
+    builds_by_cost: tuple[tuple[int, int, int, Build], ...]
+    #: the landmarks that win the game when all are built
+    to_win: tuple[int, ...]
+    #: ruling MK-6: the city each seat starts with
+    start_cards: tuple[int, ...]
+    start_landmarks: tuple[bool, ...]
+    #: ruling MK-5: base shows every card; Plus deals the market from the shuffled stack
+    start_supply: tuple[int, ...]
+    #: what a starting city could build with unlimited coins (see ``Metropolia._withdraw``)
+    start_offers: tuple[tuple[int, ...], list[Action]]
+    #: Plus: the shuffle of the whole stack
+    shuffle: Shuffle
+
+
+@functools.cache
+def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
+    """The shared tables of an ``n``-seat game (Plus or not, with this Sushi Bar cost)."""
+    costs = [c.cost for c in CARDS]
+    costs[SUSHI_BAR] = sushi_bar_cost
+    in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
+    builds = tuple(
+        sorted(
+            [(costs[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
+             if plus or c.edition == "base"]
+            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play
+               if not LANDMARKS[j].starts_built]
+        )
+    )  # fmt: skip
+    start = [0] * NC
+    for cid in STARTING_CARDS:
+        start[CARD_INDEX[cid]] += 1
+    lms = tuple(LANDMARKS[j].starts_built and j in in_play for j in range(NL))
+    supply = tuple(0 if plus or c.edition != "base" else c.copies for c in CARDS)
+    offer_costs = []
+    offers: list[Action] = [PASS]
+    for cost, is_landmark, i, build in builds:
+        if is_landmark or supply[i]:  # nothing built yet: every landmark and full pile
+            offer_costs.append(cost)
+            offers.append(build)
+    return Table(
+        round=tuple(tuple(clockwise(r, n)) for r in range(n)),
+        others=tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n)),
+        ccw=tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n)),
+        cost=tuple(costs),
+        landmarks_in_play=in_play,
+        builds_by_cost=builds,
+        to_win=tuple(j for j in in_play if LANDMARKS[j].counts_for_win),
+        start_cards=tuple(start),
+        start_landmarks=lms,
+        start_supply=supply,
+        start_offers=(tuple(offer_costs), offers),
+        shuffle=Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies))),
+    )
 
 
 def _positive_int(value: Any) -> bool:
@@ -203,50 +279,35 @@ class Metropolia(Game):
         plus = bool(self.options["plus"])
         self._plus = plus
         self._town_hall_first = self.options["town_hall"] == "start_of_turn"
-        #: for each roller: every seat clockwise from it; the others clockwise; the others
-        #: counter-clockwise (the order red cards are paid in, rulebook "Payments")
-        self._round = tuple(tuple(clockwise(r, n)) for r in range(n))
-        self._others = tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n))
-        self._ccw = tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n))
         self._turn_limit = int(self.options["turn_limit"])
-        costs = [c.cost for c in CARDS]
-        costs[SUSHI_BAR] = int(self.options["sushi_bar_cost"])
-        self._cost: tuple[int, ...] = tuple(costs)
-        self._landmarks_in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
-        #: every build in play, cheapest first (cards before landmarks of the same cost): the
-        #: order of the build choices
-        self._builds_by_cost: tuple[tuple[int, int, int, Build], ...] = tuple(
-            sorted(
-                [(self._cost[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
-                 if plus or c.edition == "base"]
-                + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in self._landmarks_in_play
-                   if not LANDMARKS[j].starts_built]
-            )
-        )  # fmt: skip
-        self._to_win = tuple(j for j in self._landmarks_in_play if LANDMARKS[j].counts_for_win)
-        start = [0] * NC
-        for cid in STARTING_CARDS:
-            start[CARD_INDEX[cid]] += 1
-        lms = [LANDMARKS[j].starts_built and j in self._landmarks_in_play for j in range(NL)]
-        # ruling MK-5: base shows every card; Plus deals the market from the shuffled stack
-        supply = [0 if plus or c.edition != "base" else c.copies for c in CARDS]
+        t = table(n, plus, int(self.options["sushi_bar_cost"]))
+        self._round = t.round
+        self._others = t.others
+        self._ccw = t.ccw
+        self._cost = t.cost
+        self._landmarks_in_play = t.landmarks_in_play
+        self._builds_by_cost = t.builds_by_cost
+        self._to_win = t.to_win
         self.s = MetroState(
             coins=[0] * n,
-            cards=[start[:] for _ in range(n)],
-            landmarks=[lms[:] for _ in range(n)],
-            supply=supply,
-            offers=[((), ())] * n,
+            cards=[list(t.start_cards) for _ in range(n)],
+            landmarks=[list(t.start_landmarks) for _ in range(n)],
+            supply=list(t.start_supply),
+            offers=[t.start_offers] * n,  # shared until changed: _withdraw copies
         )
-        self._refresh_offers(range(n))
         for seat in range(n):
             self._receive(seat, STARTING_COINS, "start")
         if plus:
-            deck = tuple(c.id for c in CARDS for _ in range(c.copies))
-            self._request(Shuffle("market", deck))
+            self._request(t.shuffle)
         else:
             self._start_turn(0, extra=False)  # ruling MK-A4
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
+        """Ask ``seat`` a decision of ``kind``, with the prompt text of ``PROMPT_TEXT``.
+
+        The prompts are made once (the base interns prompts by their text; here the kind
+        alone names the text). The hot paths set ``BUILD_PROMPT``/``DICE_PROMPT`` directly.
+        """
         self._pending = PROMPTS[seat][kind]
 
     def _fill_market(self) -> None:
@@ -266,7 +327,7 @@ class Metropolia(Game):
     def _refresh_offers(self, seats: Iterable[int]) -> None:
         """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
 
-        Called whenever a pile empties or fills, or a seat builds a purple card or landmark.
+        Called when the Plus market is dealt; ``_withdraw`` keeps the offers current after.
         """
         s = self.s
         supply = s.supply
@@ -274,7 +335,7 @@ class Metropolia(Game):
             city = s.cards[seat]
             lms = s.landmarks[seat]
             costs = []
-            builds = []
+            choices: list[Action] = [PASS]
             for cost, is_landmark, i, build in self._builds_by_cost:
                 if is_landmark:
                     if lms[i]:
@@ -282,8 +343,27 @@ class Metropolia(Game):
                 elif not supply[i] or (IS_PURPLE[i] and city[i]):
                     continue
                 costs.append(cost)
-                builds.append(build)
-            s.offers[seat] = (tuple(costs), tuple(builds))
+                choices.append(build)
+            s.offers[seat] = (tuple(costs), choices)
+
+    def _withdraw(self, seats: Iterable[int], build: Build) -> None:
+        """Take ``build`` out of the offers of ``seats``: a pile emptied, or the seat built a
+        purple card or a landmark (rulebook "Building": one of each)."""
+        offers = self.s.offers
+        k = BUILD_INDEX[build.card]
+        cost = self._cost[k] if k < NC else LANDMARKS[k - NC].cost
+        for seat in seats:
+            costs, choices = offers[seat]
+            at = bisect_left(costs, cost)  # the first offer of this cost; choices[0] is Pass
+            while at < len(costs) and costs[at] == cost:
+                if choices[at + 1] is build:
+                    # a new tuple and list: clones share the old ones (copy-on-write)
+                    offers[seat] = (
+                        costs[:at] + costs[at + 1 :],
+                        choices[: at + 1] + choices[at + 2 :],
+                    )
+                    break
+                at += 1
 
     # ------------------------------------------------------------------ the turn
     def _start_turn(self, seat: int, *, extra: bool) -> None:
@@ -300,11 +380,9 @@ class Metropolia(Game):
 
     def _ask_roll(self) -> None:
         """One die; the Train Station owner chooses one or two (MK-2)."""
-        seat = self.s.turn
-        if self.s.landmarks[seat][TRAIN_STATION]:
-            self._ask(seat, "dice")
-        else:
-            self._request(ROLL_1)
+        s = self.s
+        seat = s.turn
+        self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
 
     def _rolled(self, dice: tuple[int, ...]) -> None:
         s = self.s
@@ -337,7 +415,10 @@ class Metropolia(Game):
             self._request(TUNA_ROLL)
             return
         self._collect_income(total, 0)
-        self._resolve_purple_cards(0)
+        if PURPLE_AT[total]:
+            self._resolve_purple_cards(0)
+        else:
+            self._ask_build()
 
     def _resolve_red_cards(self, total: int) -> None:
         """Red cards: the roller pays each owner counter-clockwise, while money lasts."""
@@ -369,35 +450,33 @@ class Metropolia(Game):
         return False
 
     def _collect_income(self, total: int, tuna: int) -> None:
-        """Green cards pay the roller, blue cards pay every owner, from the bank."""
+        """Green cards pay the roller, blue cards pay every owner, from the bank.
+
+        Seats are paid clockwise from the roller, who takes its blue cards, then its green.
+        """
         s = self.s
         roller = s.turn
-        greens = GREEN_PLAN[total]
         blues = BLUE_PLAN[total]
-        for seat in self._round[roller]:
-            if blues:
-                self._card_income(seat, blues, tuna)
-            if greens and seat == roller:
-                self._card_income(seat, greens, tuna)
-
-    def _card_income(self, seat: int, plan: IncomePlan, tuna: int) -> None:
-        city = self.s.cards[seat]
-        lms = self.s.landmarks[seat]
-        mall = lms[SHOPPING_MALL]
-        for i, cid, effect, amount, needs_port, bonus, per in plan:
-            k = city[i]
-            if not k or (needs_port and not lms[PORT]):
-                continue
-            if mall:
-                amount += bonus
-            if effect == "income":
-                amount *= k
-            elif effect == "tuna":
-                amount = tuna * k
-            else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
-                amount *= k * sum(city[j] for j in per)
-            if amount:
-                self._receive(seat, amount, cid)
+        seats = self._round[roller] if blues else (roller,)
+        for seat in seats:
+            city = s.cards[seat]
+            lms = s.landmarks[seat]
+            for i, cid, effect, amount, needs_port, bonus, per in (
+                ROLLER_PLAN[total] if seat == roller else blues
+            ):
+                k = city[i]
+                if not k or (needs_port and not lms[PORT]):
+                    continue
+                if bonus and lms[SHOPPING_MALL]:
+                    amount += bonus
+                if effect == "income":
+                    amount *= k
+                elif effect == "tuna":
+                    amount = tuna * k
+                else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
+                    amount *= k * sum(city[j] for j in per)
+                if amount:
+                    self._receive(seat, amount, cid)
 
     def _resolve_purple_cards(self, start: int) -> None:
         """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
@@ -452,7 +531,7 @@ class Metropolia(Game):
         seat = s.turn
         if not self._town_hall_first and s.landmarks[seat][TOWN_HALL] and not s.coins[seat]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
-        self._ask(seat, "build")
+        self._pending = BUILD_PROMPT[seat]
 
     def _build(self, seat: int, card: str) -> None:
         s = self.s
@@ -467,9 +546,9 @@ class Metropolia(Game):
                 if self._plus:
                     self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)
                 else:
-                    self._refresh_offers(range(self.num_players))
+                    self._withdraw(range(self.num_players), BUILD[k])
             elif IS_PURPLE[k]:
-                self._refresh_offers((seat,))
+                self._withdraw((seat,), BUILD[k])
             self._end_turn(built=True)
             return
         j = k - NC
@@ -477,7 +556,7 @@ class Metropolia(Game):
         s.coins[seat] -= cost
         s.landmarks[seat][j] = True
         self._emit(Built(seat, card, cost))
-        self._refresh_offers((seat,))
+        self._withdraw((seat,), BUILD_LANDMARK[j])
         lms = s.landmarks[seat]
         if all(lms[w] for w in self._to_win):  # ruling MK-A8: the game ends at once
             s.winner = seat
@@ -495,11 +574,13 @@ class Metropolia(Game):
             self._emit(ExtraTurn(seat))
             self._start_turn(seat, extra=True)
         else:
-            self._start_turn((seat + 1) % self.num_players, extra=False)
+            self._start_turn((seat + 1) % len(s.coins), extra=False)
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
-        if isinstance(request, Shuffle):
+        if request is ROLL_1 or request is ROLL_2:  # the turn's roll: the usual case first
+            self._rolled(outcome)
+        elif isinstance(request, Shuffle):
             self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
             self._fill_market()
             self._start_turn(0, extra=False)  # ruling MK-A4
@@ -549,19 +630,21 @@ class Metropolia(Game):
         self._emit(CardsSwapped(seat, action.give, action.seat, action.take))
 
     def _legal_actions(self) -> list[Action]:
+        # the core copies the list it hands out, so the constant lists are returned as they are
         p = self._pending
         assert isinstance(p, Prompt)
         kind = p.kind
         s = self.s
         seat = p.seat
         if kind == "build":
-            return self._build_choices(seat)
+            costs, choices = s.offers[seat]
+            return choices[: bisect_right(costs, s.coins[seat]) + 1]
         if kind == "dice":
-            return ROLL_CHOICES[:]
+            return ROLL_CHOICES
         if kind == "reroll":
-            return REROLL_CHOICES[:]
+            return REROLL_CHOICES
         if kind == "port":
-            return PORT_CHOICES[:]
+            return PORT_CHOICES
         if kind == "tv_station":
             return [TAKE_FROM[o] for o in self._others[seat]]
         out: list[Action] = [NO_SWAP]  # business_center
@@ -583,8 +666,8 @@ class Metropolia(Game):
         ``_refresh_offers``, so only the coins cut the list here.
         """
         s = self.s
-        costs, builds = s.offers[seat]
-        return [PASS, *builds[: bisect_right(costs, s.coins[seat])]]
+        costs, choices = s.offers[seat]
+        return choices[: bisect_right(costs, s.coins[seat]) + 1]
 
     def build_choices_reference(self, seat: int) -> list[Action]:
         """The build choices computed from the rules alone (the tests compare the fast path)."""

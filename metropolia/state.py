@@ -23,9 +23,9 @@ class MetroState:
     landmarks: list[list[bool]]
     #: supply[i]: cards of ``data.CARDS[i]`` that can be built now (face up in Plus)
     supply: list[int]
-    #: offers[seat]: (costs, builds) of what the seat could build with unlimited coins,
+    #: offers[seat]: (costs, choices): Pass, then what the seat could build with unlimited coins,
     #: cheapest first; derived from the fields above and kept current by the rules
-    offers: list[tuple[tuple[int, ...], tuple[Any, ...]]]
+    offers: list[tuple[tuple[int, ...], list[Any]]]
     #: Plus: the hidden stack, top first, as card indices (the only secret, ruling MK-5)
     stack: list[int] = attrs.Factory(list)
     #: the seat whose turn it is

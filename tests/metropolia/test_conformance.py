@@ -17,8 +17,8 @@ from tests.metropolia.helpers import purse_from_events
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_check_game_base(players: int) -> None:
-    # deep checks look at the whole log at every step: a turn limit keeps them quick
-    # (ruling MK-A3); the shallow games play to a winner
+    # deep checks clone, save and replay at every step: a whole game takes seconds, so a
+    # turn limit keeps them quick (ruling MK-A3); the shallow games play to a winner
     check_game(lambda s: metropolia.new_game(players=players, seed=s, turn_limit=30), games=1)
     games = check_game(
         lambda s: metropolia.new_game(players=players, seed=s), games=3, seed=50, deep_games=0
@@ -99,7 +99,7 @@ def test_clone_and_load_continue_like_the_original() -> None:
     assert twin.to_json() == loaded.to_json()
 
 
-@pytest.mark.parametrize(("plus", "players"), [(False, 2), (True, 2), (True, 4)])
+@pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])
 def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, players: int) -> None:
     for seed in range(4):
         g = metropolia.new_game(players=players, seed=seed, plus=plus)
@@ -115,6 +115,27 @@ def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, pla
                 for other in range(players):
                     assert g._build_choices(other) == g.build_choices_reference(other)
             g.apply(bots[seat].choose(g, seat))
+
+
+@pytest.mark.parametrize("plus", [False, True])
+def test_build_offers_of_a_clone_and_its_original_stay_apart(plus: bool) -> None:
+    # the offers are shared between copies until one changes them (copy-on-write)
+    g = metropolia.new_game(players=3, seed=11, plus=plus)
+    bots = [RandomBot(k) for k in range(3)]
+    while g.decisions < 90:
+        if g.chance is not None:
+            g.resolve()
+        else:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+    before = [g.build_choices_reference(seat) for seat in range(3)]
+    twin = g.clone()
+    play(twin, [RandomBot(5 + k) for k in range(3)])
+    assert [g._build_choices(seat) for seat in range(3)] == before
+    assert [g.build_choices_reference(seat) for seat in range(3)] == before
+    for seat in range(3):
+        assert twin._build_choices(seat) == twin.build_choices_reference(seat)
 
 
 def _candidates(players: int) -> list[Action]:
