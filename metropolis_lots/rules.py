@@ -167,6 +167,11 @@ _OTHERS = {
 #: per set of shared tables: (lot pattern, blocked models) -> ranks, see ``_allowed``
 _ALLOWED: dict[int, dict[tuple[int, int], tuple[int, ...]]] = {}
 _CACHE_LIMIT = 200_000
+#: per set of shared tables: per district its number, neighbour masks, lots by mask, builds
+_DistrictTables = tuple[
+    tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Build, ...]], ...
+]
+_DISTRICT_TABLES: dict[int, _DistrictTables] = {}
 
 
 def _allowed(
@@ -232,9 +237,7 @@ class Metropolis(Game):
     #: the "No" kinds (MS-4) of each model, by model index
     _forbidden_by_model: tuple[frozenset[str], ...]
     #: per district: its number, neighbour masks, lots by mask, builds by placement rank
-    _district_tables: tuple[
-        tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Build, ...]], ...
-    ]
+    _district_tables: _DistrictTables
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
@@ -244,11 +247,15 @@ class Metropolis(Game):
         self._forbidden_by_model = tuple(self.r.forbidden[m.kind] for m in self.r.models)
         self._no_models: dict[frozenset[str], int] = {}
         r = self.r
-        self._allowed_cache = _ALLOWED.setdefault(id(r.placed), {})  # r.placed lives on
-        self._district_tables = tuple(
-            (d, r.near_masks[d], r.lots_of[d], tuple(a for _, _, a in r.placed[d]))
-            for d in r.board.districts
-        )
+        # the chart-independent tables live as long as the process: their id is a safe key
+        self._allowed_cache = _ALLOWED.setdefault(id(r.placed), {})
+        tables = _DISTRICT_TABLES.get(id(r.placed))
+        if tables is None:
+            tables = _DISTRICT_TABLES[id(r.placed)] = tuple(
+                (d, r.near_masks[d], r.lots_of[d], tuple(a for _, _, a in r.placed[d]))
+                for d in r.board.districts
+            )
+        self._district_tables = tables
         n = self.num_players
         chosen = self.options["colours"]
         if chosen is not None and n != 4:
@@ -625,7 +632,9 @@ class Metropolis(Game):
             if here:
                 no = no_models.get(here)
                 blocked |= self._blocked_by(here) if no is None else no
-            ranks = cache.get((own, blocked)) or _allowed(r, cache, own, blocked)
+            ranks = cache.get((own, blocked))
+            if ranks is None:
+                ranks = _allowed(r, cache, own, blocked)
             anyone = own
             for other in others:
                 anyone |= masks[other + d]
