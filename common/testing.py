@@ -192,6 +192,10 @@ class _Checker:
                     self.check_rejected(game, step, legal[0], seat=(seat + 1) % game.num_players)
             action = bot.choose(game, seat)
             self.seen.append(action)
+            if deep and self.schemas is not None:  # every action met fits the action schema
+                problems = self.schemas.errors("action", action.to_json())
+                if problems:
+                    raise self.fail(step, f"{action} does not fit the action schema: {problems}")
             if deep and step in checkpoints:
                 self.check_copies(game, cls, step, action)
             start = len(game.events)
