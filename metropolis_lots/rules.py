@@ -708,14 +708,15 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ queries: exchanges
     def _can_propose(self, seat: int) -> bool:
+        """Whether any exchange is legal (MS-9, MS-A5): unbuilt lots on one side at least, and
+        a chip for every lot a side gains on balance."""
         s = self.s
         masks = s.own
-        counts = [any(masks[p * 10 : p * 10 + 10]) for p in range(self.num_players)]
-        mine = counts[seat]
-        for p, theirs in enumerate(counts):
-            if p == seat:
-                continue
-            if (mine and theirs) or (mine and s.chips[p] > 0) or (theirs and s.chips[seat] > 0):
+        chips = s.chips
+        mine = any(masks[seat * 10 : seat * 10 + 10])
+        for p in _OTHERS[self.num_players][seat]:
+            theirs = any(masks[p * 10 : p * 10 + 10])
+            if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
                 return True
         return False
 
