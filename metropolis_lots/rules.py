@@ -238,6 +238,10 @@ class Metropolis(Game):
     _forbidden_by_model: tuple[frozenset[str], ...]
     #: per district: its number, neighbour masks, lots by mask, builds by placement rank
     _district_tables: _DistrictTables
+    #: (lot pattern, blocked models) -> placement ranks, shared by every game (``_allowed``)
+    _allowed_cache: dict[tuple[int, int], tuple[int, ...]]
+    #: kinds standing in a district -> bits of the models a "No" pair keeps out
+    _no_models: dict[frozenset[str], int]
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
@@ -245,7 +249,7 @@ class Metropolis(Game):
         self._memo = []
         self.r = rules_for(self.options["chart"])
         self._forbidden_by_model = tuple(self.r.forbidden[m.kind] for m in self.r.models)
-        self._no_models: dict[frozenset[str], int] = {}
+        self._no_models = {}
         r = self.r
         # the chart-independent tables live as long as the process: their id is a safe key
         self._allowed_cache = _ALLOWED.setdefault(id(r.placed), {})
