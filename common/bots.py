@@ -27,7 +27,7 @@ class RandomBot:
 
     def choose(self, game: Game, seat: int) -> Action:
         """Return a legal action chosen at random."""
-        legal = game.legal_actions()
+        legal = game.legal_actions(copy=False)
         return legal[self.rng._randbelow(len(legal))]
 
 
@@ -45,9 +45,9 @@ def play(
         if pending is None:
             return game.result()
         if not isinstance(pending, Prompt):
-            game.resolve()
+            game._settle(None)  # resolve() without gathering the events nobody reads here
             continue
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
         seat = pending.seat
-        game.apply(bots[seat].choose(game, seat))
+        game._take(bots[seat].choose(game, seat), None)

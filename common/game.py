@@ -228,13 +228,16 @@ class Game:
         """How many actions have been applied so far."""
         return self._decisions
 
-    def legal_actions(self) -> list[Action]:
-        """The actions open to ``to_act`` now, in a deterministic order; [] when nobody decides."""
+    def legal_actions(self, *, copy: bool = True) -> list[Action]:
+        """The actions open to ``to_act`` now, in a deterministic order; [] when nobody decides.
+
+        ``copy=False`` skips copying the list, for a caller that only reads it (a bot).
+        """
         if not isinstance(self._pending, Prompt):
             return []
         legal = self._legal_actions()
         self._legal_cache = (len(self._log), legal)
-        return list(legal)
+        return list(legal) if copy else legal
 
     def parse_action(self, value: Any) -> Action:
         """Read an action of this game from an Action, its JSON object or its text form."""
@@ -260,6 +263,10 @@ class Game:
         Returns the events it caused, the ``ActionTaken`` first. Raises IllegalAction, leaving
         the game unchanged, when it is not legal.
         """
+        return self._log.since(self._take(action, seat))
+
+    def _take(self, action: Action | str | Mapping[str, Any], seat: int | None) -> int:
+        """apply() without gathering the events: returns where in the log they start."""
         p = self._pending
         if p is None:
             raise IllegalAction("the game is over: no action is legal")
@@ -285,10 +292,14 @@ class Game:
         self._on_action(p.seat, parsed)
         if self._pending is None:
             self._after_step()
-        return log.since(start)
+        return start
 
     def resolve(self, outcome: Any = None) -> tuple[Event, ...]:
         """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG."""
+        return self._log.since(self._settle(outcome))
+
+    def _settle(self, outcome: Any) -> int:
+        """resolve() without gathering the events: returns where in the log they start."""
         req = self._pending
         if not isinstance(req, ChanceRequest):
             raise IllegalAction("no chance is pending: nothing to resolve")
@@ -303,7 +314,7 @@ class Game:
         self._on_chance(req, value)
         if self._pending is None:
             self._after_step()
-        return log.since(start)
+        return start
 
     def result(self) -> Result:
         """The result of a finished game; raises IllegalAction while it is still going on."""
