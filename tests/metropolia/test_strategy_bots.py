@@ -148,3 +148,17 @@ def test_strategy_bots_are_registered() -> None:
     bots = get("metropolia").bots
     assert bots["cheese_rush"] is CheeseRushBot
     assert bots["store_rush"] is StoreRushBot
+
+
+def test_the_strategy_study_example_is_reproducible() -> None:
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).parents[2] / "examples" / "metropolia_strategy_study.py"
+    spec = importlib.util.spec_from_file_location("metropolia_strategy_study", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    first = module.study(4)
+    assert first == module.study(4)
+    assert set(first) >= {"cheese_rush vs store_rush", "store_rush vs cheese_rush"}
