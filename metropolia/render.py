@@ -109,13 +109,21 @@ def _card_svg(cid: str, count: int, x: float, y: float, klass: str, cost: int | 
             f'data-count="{count}"{cost_attr}>',
             f'<rect x="{x:g}" y="{y:g}" width="{_CARD_W}" height="{_CARD_H}" rx="4" '
             f'fill="{_FILL[c.colour]}" stroke="#333"/>',
-            _label(x + 5, y + 15, c.name, fill="#fff", font_size=10, font_weight="bold"),
+            _label(x + 5, y + 15, c.name, fill="#fff", font_size=10, font_weight="bold",
+                   **_fit(c.name, _CARD_W - 10)),
             _label(x + 5, y + 37, f"roll {_rolls(c.rolls)}", fill="#fff", font_size=10),
             _label(x + _CARD_W - 5, y + 37, corner, fill="#fff", font_size=11,
                    text_anchor="end"),
             "</g>",
         ]
     )  # fmt: skip
+
+
+def _fit(text: str, width: int) -> dict[str, object]:
+    """Squeeze a long name into ``width`` (about 6 px a character at font size 10)."""
+    if len(text) * 6 <= width:
+        return {}
+    return {"textLength": width, "lengthAdjust": "spacingAndGlyphs"}
 
 
 def _grid(n: int) -> int:
@@ -153,7 +161,13 @@ def _city_svg(
             f'<g class="landmark" data-landmark={_attr(lid)} data-built="{str(built).lower()}">'
             f'<rect x="{x:g}" y="{y + 28:g}" width="{w}" height="24" rx="3" fill="{fill}" '
             f'stroke="#555"{dash}/>'
-            + _label(x + 4, y + 44, f"{m.name} ({m.cost})", font_size=10)
+            + _label(
+                x + 4,
+                y + 44,
+                f"{m.name} ({m.cost})",
+                font_size=10,
+                **_fit(f"{m.name} ({m.cost})", w - 8),
+            )
             + f"<title>{_esc(m.name)}: {state}</title></g>"
         )
         x += w + _GAP
