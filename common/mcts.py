@@ -51,12 +51,15 @@ class MCTSBot:
         seconds: float | None = None,
         exploration: float = 1.4,
         rollout_depth: int = 200,
+        rollout_bot: Any = None,
     ) -> None:
         self.rng = GameRandom(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
         self.rollout_depth = rollout_depth
+        #: the policy of the playouts (a Bot); None plays them at random
+        self.rollout_bot = rollout_bot
 
     def choose(self, game: Game, seat: int) -> Action:
         """Search from ``game`` and return the most visited legal action."""
@@ -113,8 +116,13 @@ class MCTSBot:
         # rollout
         depth = 0
         while not game.is_over and depth < self.rollout_depth:
-            legal = game.legal_actions()
-            game.apply(legal[self.rng.randrange(len(legal))])
+            if self.rollout_bot is not None:
+                seat = game.to_act
+                assert seat is not None
+                game.apply(self.rollout_bot.choose(game, seat))
+            else:
+                legal = game.legal_actions(copy=False)
+                game.apply(legal[self.rng._randbelow(len(legal))])
             self._settle_chance(game)
             depth += 1
         rewards = _rewards(game)

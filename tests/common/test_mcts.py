@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from common import Bot, RandomBot, play
+from common import Action, Bot, Game, RandomBot, play
 from common.mcts import MCTSBot
 from tests.common.toygame import Race
 
@@ -29,3 +29,18 @@ def test_mcts_beats_random_in_the_toy_race_where_two_dice_are_better() -> None:
         mcts_seat = 0 if i % 2 == 0 else 1
         wins += mcts_seat in result.winners
     assert wins / games >= 0.6
+
+
+def test_mcts_playouts_can_follow_a_given_policy() -> None:
+    class Counting(RandomBot):
+        calls = 0
+
+        def choose(self, game: Game, seat: int) -> Action:
+            Counting.calls += 1
+            return super().choose(game, seat)
+
+    g = Race(players=2, seed=4)
+    g.resolve()
+    g.resolve()
+    action = MCTSBot(1, iterations=10, rollout_bot=Counting(3)).choose(g, g.to_act or 0)
+    assert action in g.legal_actions() and Counting.calls > 0
