@@ -39,6 +39,7 @@ from metrocity.data import (
     PLAYER_TILES,
     STREET_INDEX,
     STREETS,
+    SUPPRESSED_BY,
     TILE_KINDS,
     TOKENS,
 )
@@ -63,11 +64,23 @@ _TILE_COUNTER = Counter(PLAYER_TILES)
 _TOKEN_COUNTER = Counter(TOKENS)
 
 _TILE_ORDER = {t.id: i for i, t in enumerate(TILE_KINDS)}
-_KIND = {t.id: t.kind for t in TILE_KINDS}
-_VALUE = {t.id: t.value for t in TILE_KINDS}
-# ruling MC-4: a Park or Mall stops Industrial counting; a Power Plant or Mall stops Residential
-_STOPS_INDUSTRIAL = frozenset({"park", "mall"})
-_STOPS_RESIDENTIAL = frozenset({"power", "mall"})
+# ruling MC-4: the tiles that stop a category counting on their street (a Park or Mall stops
+# Industrial, a Power Plant or Mall stops Residential), and what each tile counts for each
+# pair (Industrial stopped, Residential stopped)
+_STOPPERS = {
+    category: frozenset(t.id for t in TILE_KINDS if t.kind in stoppers)
+    for category, stoppers in SUPPRESSED_BY.items()
+}
+_COUNTED = {
+    (no_ind, no_res): {
+        t.id: 0
+        if (t.kind == "industrial" and no_ind) or (t.kind == "residential" and no_res)
+        else t.value
+        for t in TILE_KINDS
+    }
+    for no_ind in (False, True)
+    for no_res in (False, True)
+}
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
 # Actions are small immutable values: build each once, so generating legal moves is cheap.
@@ -124,19 +137,16 @@ def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tupl
     where a Park or Mall (of either player) stands on the street; Residential counts nothing
     where a Power Plant or Mall stands.
     """
-    blocks = _STREET_BLOCKS[street]
-    kinds = {_KIND[t] for b in blocks if (t := tiles[b]) is not None}
-    no_ind = not kinds.isdisjoint(_STOPS_INDUSTRIAL)
-    no_res = not kinds.isdisjoint(_STOPS_RESIDENTIAL)
+    present = set(_STREET_GET[street](tiles))
+    counted = _COUNTED[
+        not present.isdisjoint(_STOPPERS["industrial"]),
+        not present.isdisjoint(_STOPPERS["residential"]),
+    ]
     sums = [0, 0]
-    for b in blocks:
+    for b in _STREET_BLOCKS[street]:
         t = tiles[b]
-        if t is None:
-            continue
-        kind = _KIND[t]
-        if (kind == "industrial" and no_ind) or (kind == "residential" and no_res):
-            continue
-        sums[owners[b]] += _VALUE[t]
+        if t is not None:
+            sums[owners[b]] += counted[t]
     return sums[0], sums[1]
 
 
@@ -214,12 +224,15 @@ class MetroCity(Game):
         """Draw back up to a hand of 5 while the pile lasts (MC-1), in private."""
         hand = self.s.hands[seat]
         pile = self.s.piles[seat]
-        n = min(HAND_SIZE - len(hand), len(pile))
-        if n == 1:  # the refill after a placement: one tile into the sorted hand
+        if not pile:
+            return
+        if len(hand) == HAND_SIZE - 1:  # the refill after a placement: one tile, sorted in
             tile = pile.pop()
             insort(hand, tile, key=_TILE_ORDER.__getitem__)
             self._emit(_DRAWN_ONE[seat][tile])
-        elif n > 0:
+            return
+        n = min(HAND_SIZE - len(hand), len(pile))
+        if n > 0:
             drawn = [pile.pop() for _ in range(n)]
             hand.extend(drawn)
             hand.sort(key=_TILE_ORDER.__getitem__)
@@ -229,7 +242,7 @@ class MetroCity(Game):
     def _begin_turn(self, seat: int) -> None:
         """Ask ``seat`` to place; pass a seat with an empty hand; end when nobody can place."""
         s = self.s
-        if s.empty == 0:
+        if not s.free:
             self._end()
             return
         if not s.hands[seat]:
@@ -244,13 +257,12 @@ class MetroCity(Game):
     def _legal_actions(self) -> list[Action]:
         """The legal actions, in the order of ``legal_actions_by_rule`` but from prebuilt tables.
 
-        Random play spends most of its time here, so the loops run in C (``map`` over the
-        tables, ``compress`` to find blocks); a property test checks the two lists are equal.
+        Random play spends most of its time here, so no loop runs per action in Python: the
+        actions are picked from prebuilt tables by ``itemgetter`` over the lists of empty and
+        own blocks. A property test checks that the two lists are equal.
         """
         s = self.s
-        p = self._pending
-        assert isinstance(p, Prompt)
-        if p.kind == "swap":
+        if s.pending_block >= 0:  # the Courthouse's swap question (MC-5)
             return self._swaps()
         seat = s.turn
         kinds = dict.fromkeys(s.hands[seat])
@@ -258,8 +270,9 @@ class MetroCity(Game):
         at_free = _getter(s.free)
         for t in kinds:
             moves += at_free(_PLACE[t])
-        if s.money[seat]:
-            tokens = sorted(set(s.money[seat]))
+        money = s.money[seat]
+        if money:
+            tokens = sorted(money)
             at_own = _getter(s.owned[seat])
             for t in kinds:
                 by_token = _BUILD_BY_TOKEN[t]
@@ -300,9 +313,8 @@ class MetroCity(Game):
 
     def _swaps(self) -> list[Action]:
         open_ = [i for i, t in enumerate(self.s.street_tokens) if t is not None]
-        out: list[Action] = [_NO_SWAP]
-        out.extend(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :])
-        return out
+        pairs = [_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]]
+        return [_NO_SWAP, *pairs]
 
     def is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
@@ -310,33 +322,32 @@ class MetroCity(Game):
         if not isinstance(p, Prompt):
             return False
         s = self.s
-        seat = p.seat
-        if p.kind == "swap":
-            if isinstance(action, NoSwap):
-                return True
-            if not isinstance(action, Swap):
-                return False
-            a = STREET_INDEX.get(action.first)
-            b = STREET_INDEX.get(action.second)
-            return (
-                a is not None
-                and b is not None
-                and a < b
-                and s.street_tokens[a] is not None
-                and s.street_tokens[b] is not None
-            )
-        if isinstance(action, Place):
-            i = BLOCK_INDEX.get(action.block)
-            return i is not None and s.tiles[i] is None and action.tile in s.hands[seat]
-        if isinstance(action, BuildOver):
-            i = BLOCK_INDEX.get(action.block)
-            return (
-                i is not None
-                and s.owners[i] == seat
-                and action.tile in s.hands[seat]
-                and action.token in s.money[seat]
-            )
-        return False
+        if p.kind == "place":
+            if isinstance(action, Place):
+                i = BLOCK_INDEX.get(action.block)
+                return i is not None and s.tiles[i] is None and action.tile in s.hands[p.seat]
+            if isinstance(action, BuildOver):
+                i = BLOCK_INDEX.get(action.block)
+                return (
+                    i is not None
+                    and s.owners[i] == p.seat
+                    and action.tile in s.hands[p.seat]
+                    and action.token in s.money[p.seat]
+                )
+            return False
+        if isinstance(action, NoSwap):
+            return True
+        if not isinstance(action, Swap):
+            return False
+        a = STREET_INDEX.get(action.first)
+        b = STREET_INDEX.get(action.second)
+        return (
+            a is not None
+            and b is not None
+            and a < b
+            and s.street_tokens[a] is not None
+            and s.street_tokens[b] is not None
+        )
 
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
@@ -400,8 +411,10 @@ class MetroCity(Game):
         s.pending_block = -1
         s.pending_filled = False
         if filled:
-            for street in completed_by(s.tiles, block):
-                self._award_street(seat, street)
+            tiles = s.tiles
+            for street in BLOCK_STREETS[block]:  # the row first (MC-4)
+                if None not in _STREET_GET[street](tiles):
+                    self._award_street(seat, street)
         self._draw_tiles(seat)
         self._begin_turn(1 - seat)
 
