@@ -369,14 +369,14 @@ class Metropoli(Game):
                 if owner != a:  # ruling MI-13: toll, then the crossing is optional
                     toll = D.TOLL_PER_BRIDGE * sum(1 for b in B.bridges if s.owner[b] == owner)
                     s.debts.append(Debt(a, owner, toll, "toll"))
-                    self._settle("cross")
+                    self._settle_debts("cross")
                 else:
                     self._ask_cross()
         elif kind == "metropoli":
             self._read_card()
         elif kind == "court":  # ruling MI-15
             s.debts.append(Debt(a, None, D.FINE_PER_PIP * s.last_roll, "fine"))
-            self._settle("build")
+            self._settle_debts("build")
         elif kind == "motorway":  # ruling MI-4
             s.phase = "motorway"
             self._request(Dice(2, "motorway exit"))
@@ -408,7 +408,7 @@ class Metropoli(Game):
             RentCharged(seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total)
         )
         self.s.debts.append(Debt(seat, owner, total, "rent"))
-        self._settle("build")
+        self._settle_debts("build")
 
     # ------------------------------------------------------------------ bridges (MI-13)
     def _ask_cross(self) -> None:
@@ -500,7 +500,7 @@ class Metropoli(Game):
         elif eff == "free_block":
             self._offer_free_block(tuple(range(len(s.heights))), "a card: one free block")
             return
-        self._settle("build")
+        self._settle_debts("build")
 
     def _steps_to(self, pred: Any) -> int:
         p = self.s.pos[self.s.active]
@@ -549,7 +549,7 @@ class Metropoli(Game):
                 self._enter_build()
             else:
                 self._transfer(au.space, None, "unsold")
-                self._settle(s.after_debts)
+                self._settle_debts(s.after_debts)
             return
         if au.kind == "bankruptcy":  # ruling MI-16: no raise, no pre-emption
             debtor = s.owner[au.space]
@@ -557,7 +557,7 @@ class Metropoli(Game):
             self._pay(au.leader, debtor, au.high, "bankruptcy auction")
             self._transfer(au.space, au.leader, "bankruptcy auction")
             s.auction = None
-            self._settle(s.after_debts)
+            self._settle_debts(s.after_debts)
             return
         au.stage = "raise"
         s.phase = "raise"
@@ -605,7 +605,7 @@ class Metropoli(Game):
         )
 
     # ================================================================== debts and bankruptcy
-    def _settle(self, then: str) -> None:
+    def _settle_debts(self, then: str) -> None:
         """Pay the debts in order; a debtor short of cash auctions concessions (MI-16, MI-A9)."""
         s = self.s
         s.after_debts = then
@@ -683,7 +683,7 @@ class Metropoli(Game):
         s = self.s
         s.free_areas = tuple(self._placeable_areas(areas))
         if not s.free_areas:
-            self._settle("build")
+            self._settle_debts("build")
             return
         s.phase = "free_block"
         self._ask(s.active, "free_block", text)
@@ -745,17 +745,16 @@ class Metropoli(Game):
         assert s.trade is not None
         partner, give, take, _ = s.trade
         a = s.active
-        out: list[Action] = _held_by(s.owner, a, _GIVES)
-        if give:
-            out = [x for x in out if x.space not in give]  # type: ignore[attr-defined]
-        takes = _held_by(s.owner, partner, _TAKES)
+        # holdings do not change while a proposal is composed: listed once, at the offer
+        gives, takes = s.trade_menu
+        out: list[Action] = [x for x in gives if x.space not in give] if give else list(gives)
         out.extend([x for x in takes if x.space not in take] if take else takes)
         if not s.trade_cash_set:
             out.extend(_PAY[: _affordable(s.cash[a])])
             out.extend(_ASK[: _affordable(s.cash[partner])])
         if give or take or s.trade_cash_set:
-            out.append(Send())
-        out.append(Cancel())
+            out.append(_SEND)
+        out.append(_CANCEL)
         return out
 
     def _draft_ok(self, action: Action) -> bool:
@@ -1076,10 +1075,10 @@ class Metropoli(Game):
 
     def _do_free_block(self, seat: int, action: FreeBlock) -> None:
         self._place_block(seat, action.area, paid=False)
-        self._settle("build")
+        self._settle_debts("build")
 
     def _do_skip(self, seat: int, action: Skip) -> None:
-        self._settle("build")  # ruling MI-A10: free actions may be declined
+        self._settle_debts("build")  # ruling MI-A10: free actions may be declined
 
     def _do_goto(self, seat: int, action: GoTo) -> None:
         self._jump(action.space, "municipality")
@@ -1095,6 +1094,10 @@ class Metropoli(Game):
         s = self.s
         s.trades_left -= 1
         s.trade = (action.partner, (), (), 0)
+        s.trade_menu = (
+            tuple(_held_by(s.owner, s.active, _GIVES)),
+            tuple(_held_by(s.owner, action.partner, _TAKES)),
+        )
         s.trade_cash_set = False
         s.trade_from = s.phase
         s.phase = "draft"
@@ -1319,7 +1322,7 @@ class Metropoli(Game):
 
 _ROLL, _ACT, _PASS, _KEEP = Roll(), Act(), Pass(), Keep()
 _PREEMPT, _WAIVE, _CROSS, _STAY, _SKIP = Preempt(), Waive(), Cross(), Stay(), Skip()
-_END, _ACCEPT, _REJECT = EndTurn(), Accept(), Reject()
+_END, _ACCEPT, _REJECT, _SEND, _CANCEL = EndTurn(), Accept(), Reject(), Send(), Cancel()
 _MOVE_DICE = Dice(3, "move")
 
 #: what is decided in each phase; chance phases and the end list nothing

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 IN, LEFT, BANKRUPT = "in", "left", "bankrupt"
@@ -84,6 +86,8 @@ class MetropoliState:
     trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
     trade_from: str = "build"  # the step a trade answer returns to: roll, arrived or build
     trade_cash_set: bool = False
+    #: the Give and Take actions of the proposal being composed, listed at the offer
+    trade_menu: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
     auction: Auction | None = None
     debts: list[Debt] = attrs.Factory(list)
     after_debts: str = "build"
@@ -122,6 +126,7 @@ class MetropoliState:
             self.trade,
             self.trade_from,
             self.trade_cash_set,
+            self.trade_menu,
             None if au is None else au.copy(),
             [Debt(d.debtor, d.creditor, d.amount, d.reason, d.began) for d in self.debts]
             if self.debts

@@ -132,3 +132,15 @@ def test_check_game_reports_a_broken_invariant() -> None:
 
     with pytest.raises(AssertionError, match="money"):
         check_game(lambda s: Leaky(players=3, seed=s), games=1)
+
+
+def test_the_core_play_loop_drives_real_turns() -> None:
+    # the core's play() resolves chance through its own private helpers: a game method of
+    # the same name once swallowed every roll (no token moved, no auction held)
+    from metropoli.events import AuctionOpened, Moved
+
+    g = new_game(players=3, seed=4)
+    play(g, [RandomBot(k) for k in range(3)])
+    kinds = {type(e) for e in g.events}
+    assert Moved in kinds and AuctionOpened in kinds
+    assert g.invariants() == []
