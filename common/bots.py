@@ -45,9 +45,9 @@ def play(
         if pending is None:
             return game.result()
         if not isinstance(pending, Prompt):
-            game._settle(None)  # resolve() without gathering the events nobody reads here
+            game._resolve_quietly(None)  # resolve() without gathering the events nobody reads here
             continue
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
         seat = pending.seat
-        game._take(bots[seat].choose(game, seat), None)
+        game._apply_quietly(bots[seat].choose(game, seat), None)

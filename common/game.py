@@ -263,9 +263,9 @@ class Game:
         Returns the events it caused, the ``ActionTaken`` first. Raises IllegalAction, leaving
         the game unchanged, when it is not legal.
         """
-        return self._log.since(self._take(action, seat))
+        return self._log.since(self._apply_quietly(action, seat))
 
-    def _take(self, action: Action | str | Mapping[str, Any], seat: int | None) -> int:
+    def _apply_quietly(self, action: Action | str | Mapping[str, Any], seat: int | None) -> int:
         """apply() without gathering the events: returns where in the log they start."""
         p = self._pending
         if p is None:
@@ -296,9 +296,9 @@ class Game:
 
     def resolve(self, outcome: Any = None) -> tuple[Event, ...]:
         """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG."""
-        return self._log.since(self._settle(outcome))
+        return self._log.since(self._resolve_quietly(outcome))
 
-    def _settle(self, outcome: Any) -> int:
+    def _resolve_quietly(self, outcome: Any) -> int:
         """resolve() without gathering the events: returns where in the log they start."""
         req = self._pending
         if not isinstance(req, ChanceRequest):
