@@ -87,7 +87,7 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
         def action_space(self, agent: str) -> Any:
             return self.action_spaces[agent]
 
-        def _resolve_quietly(self) -> None:
+        def _settle_chance(self) -> None:
             while self.game.chance is not None:
                 self.game.resolve()
 
@@ -97,7 +97,7 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
             self.game = info.new_game(
                 players=players, seed=seed if seed is not None else 0, **game_options
             )
-            self._resolve_quietly()
+            self._settle_chance()
             self.agents = list(self.possible_agents)
             self.rewards = {a: 0.0 for a in self.agents}
             self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -130,7 +130,7 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
                 return
             self._cumulative_rewards[agent] = 0.0
             self.game.apply(self._catalogue[int(action)], seat=self._seat[agent])
-            self._resolve_quietly()
+            self._settle_chance()
             self.rewards = {a: 0.0 for a in self.agents}
             if self.game.is_over:
                 result = self.game.result()
