@@ -667,17 +667,12 @@ class Metropoli(Game):
         s = self.s
         if s.final or s.blocks_left <= 0:
             return []
-        heights, caps, built = s.heights, s.caps, s.built_areas
-        district = B.area_district
-        out = []
-        for x in areas:
-            h = heights[x] + 1
-            if h > D.MAX_HEIGHT or x in built:
-                continue
-            cap = caps[district[x]]
-            if cap == 0 or h <= cap:
-                out.append(x)
-        return out
+        heights, district = s.heights, B.area_district
+        # a district's limit: its cap, else height 5 (caps never exceed 5)
+        limit = [cap or D.MAX_HEIGHT for cap in s.caps]
+        out = [x for x in areas if heights[x] < limit[district[x]]]
+        built = s.built_areas
+        return [x for x in out if x not in built] if built else out
 
     def _offer_free_block(self, areas: tuple[int, ...], text: str) -> None:
         s = self.s
