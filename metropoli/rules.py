@@ -90,6 +90,10 @@ def _affordable(cash: int) -> int:
 
 
 _CONCESSION_SET = frozenset(B.concessions)
+_DRAFT_TEXT = (
+    f"compose the trade: give, take, cash X (any multiple of {D.TRADE_UNIT} the payer holds; "
+    "X < 0: the partner pays); then send or cancel"
+)
 _CONCESSIONS = B.concessions
 #: by player count, by seat: the seats from that seat's left round to the seat itself
 _CLOCKWISE = {
@@ -778,12 +782,7 @@ class Metropoli(Game):
 
     def _ask_draft(self) -> None:
         s = self.s
-        self._ask(
-            s.active,
-            "draft",
-            f"compose the trade: give, take, cash X (any multiple of {D.TRADE_UNIT} the payer "
-            "holds; X < 0: the partner pays); then send or cancel",
-        )
+        self._ask(s.active, "draft", _DRAFT_TEXT)
 
     def _after_trade(self) -> None:
         s = self.s
