@@ -90,6 +90,9 @@ def _affordable(cash: int) -> int:
 
 
 _CONCESSION_SET = frozenset(B.concessions)
+#: prompt texts by space, made once
+_ARRIVED_TEXT = tuple(f"on {name}: act, or propose a trade first" for name in B.names)
+_BID_TEXT = tuple(f"auction of {name}: bid or pass" for name in B.names)
 _DRAFT_TEXT = (
     f"compose the trade: give, take, cash X (any multiple of {D.TRADE_UNIT} the payer holds; "
     "X < 0: the partner pays); then send or cancel"
@@ -334,8 +337,7 @@ class Metropoli(Game):
             and self._offers()
         ):
             s.phase = "arrived"
-            name = B.names[s.pos[s.active]]
-            self._ask(s.active, "arrived", f"on {name}: act, or propose a trade first")
+            self._ask(s.active, "arrived", _ARRIVED_TEXT[s.pos[s.active]])
             return
         self._space_acts()
 
@@ -536,9 +538,8 @@ class Metropoli(Game):
             if not au.passed[seat] and seat != au.leader:
                 au.idx, au.caller, au.stage = i, seat, "bid"
                 s.phase = "bid"
-                name = B.names[au.space]
                 # the price is in the view; a fixed text keeps the prompt a shared value
-                self._ask(seat, "bid", f"auction of {name}: bid or pass")
+                self._ask(seat, "bid", _BID_TEXT[au.space])
                 return
         self._auction_close()
 
@@ -952,6 +953,8 @@ class Metropoli(Game):
         s = self.s
         ph = s.phase
         t = type(action)
+        if ph == "draft":  # the most frequent decisions of random play come first
+            return self._draft_ok(action)
         if ph == "roll":
             if t is Offer:
                 return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
@@ -997,8 +1000,6 @@ class Metropoli(Game):
             if t is Offer:
                 return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
             return t is EndTurn and not self._completion_obliges()
-        if ph == "draft":
-            return self._draft_ok(action)
         if ph == "trade":
             return t is Accept or t is Reject
         if ph == "sell":
