@@ -30,13 +30,16 @@ def claimants(g: Metropolis, lot: int) -> list[int]:
 
 def choices(g: Metropolis, seat: int) -> list[Action]:
     """Each offered lot, ascending: take it if allowed, then give it to each seat that may
-    take it, clockwise from ``seat``; a seat without chips may not take (MS-5)."""
+    take it, clockwise from ``seat``; a seat without chips may not take (MS-5). With option
+    ``give_claimed`` off, a lot the seat may take itself is not given away (MS-A10)."""
     s = g.s
     out: list[Action] = []
     for lot in sorted(s.offer):
         allowed = [p for p in claimants(g, lot) if s.chips[p] > 0]
         if seat in allowed:
             out.append(Take(lot))
+            if not g.options["give_claimed"]:
+                continue
         for p in clockwise(seat, g.num_players, include_start=False):
             if p in allowed:
                 out.append(Give(lot, p))

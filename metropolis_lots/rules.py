@@ -216,12 +216,19 @@ class Metropolis(Game):
         "trade_proposals": Option(
             3,
             choices=tuple(range(11)),
-            help="lot-exchange proposals allowed per turn before choosing a lot (ruling MS-9)",
+            help="lot-exchange proposals allowed per turn before choosing a lot "
+            "(rulings MS-9, MS-A11)",
         ),
         "pool_proposals": Option(
             3,
             choices=tuple(range(6)),
             help="declined pooled-building proposals allowed per turn (ruling MS-A4)",
+        ),
+        "give_claimed": Option(
+            True,
+            choices=(True, False),
+            help="the seat on turn may give away an offered lot it could take itself; false: "
+            "only lots it may not take (ruling MS-A10)",
         ),
     }
     actions = ActionSet(ALL_ACTIONS)
@@ -580,6 +587,7 @@ class Metropolis(Game):
         occupied = s.occupied
         neighbours = self.r.board.neighbours
         others = _OTHERS[self.num_players][seat]
+        give_claimed = self.options["give_claimed"]  # ruling MS-A10
         out: list[Action] = []
         for lot in sorted(s.offer):
             gives = _GIVES[lot]
@@ -590,12 +598,16 @@ class Metropolis(Game):
                 if near:
                     if seat in near and chips[seat] > 0:
                         out.append(_TAKES[lot])
+                        if not give_claimed:
+                            continue
                     for p in others:
                         if p in near and chips[p] > 0:
                             out.append(gives[p])
                     continue
             if chips[seat] > 0:
                 out.append(_TAKES[lot])
+                if not give_claimed:
+                    continue
             for p in others:
                 if chips[p] > 0:
                     out.append(gives[p])
@@ -821,6 +833,8 @@ class Metropolis(Game):
                 and 0 <= to < self.num_players
                 and to != seat
                 and self.may_take(to, action.lot)
+                # ruling MS-A10: giving away a lot one may take oneself is an option
+                and (self.options["give_claimed"] or not self.may_take(seat, action.lot))
             )
         if isinstance(action, Build):
             return phase == "build" and self.build_ok(seat, action)

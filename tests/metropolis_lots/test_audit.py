@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from metropolis_lots import Accept, Build, Give, LotGiven, Metropolis, Pass, Take
+import pytest
+
+from common import IllegalAction, RandomBot
+from common.testing import check_game
+from metropolis_lots import Accept, Build, Give, LotGiven, Metropolis, Pass, Take, new_game
 from metropolis_lots.rules import split_value
 from metropolis_lots.state import NO_ONE, Building
-from tests.metropolis_lots.helpers import ask_build, dealt, own
+from tests.metropolis_lots.helpers import ask_build, ask_choice, dealt, own
+from tests.metropolis_lots.test_conformance import _candidates
 
 
 def put_houses(g: Metropolis, lots: Iterable[int], seat: int = 1) -> None:
@@ -175,3 +180,64 @@ def test_in_the_final_round_a_seat_with_nothing_to_build_is_skipped() -> None:  
     assert g.s.final_left == 2 and g.to_act == 1  # the final round: seat 1 first
     g.apply(Build("house", (20,)))
     assert g.is_over  # the supply is empty now: the game ends early
+
+
+# ------------------------------------------------------------------------------ give-away (MS-A10)
+
+
+def test_giving_away_a_lot_one_may_take_oneself_is_allowed_by_default() -> None:  # MS-A10
+    # "When two players have equal claim, whoever's turn it is decides"; below 5 occupied
+    # lots everyone has a claim, so the seat on turn decides who gets the lot
+    g = dealt(3, offer=[30, 31, 32, 33])
+    assert Take(30) in g.legal_actions() and Give(30, 2) in g.legal_actions()
+    g.apply(Give(30, 2))
+    assert g.s.owner[30] == 2
+
+
+def test_strict_reading_gives_away_only_lots_without_own_claim() -> None:  # MS-A10
+    # "Whoever's turn it is may also choose a lot to which they themselves have no claim.
+    # They must then give it away" - read strictly, with option give_claimed=false
+    g = dealt(4, hands=[[14, 19], [11], [17], [13]], offer=[12, 30, 31, 32], give_claimed=False)
+    legal = g.legal_actions()
+    assert Take(30) in legal and not any(isinstance(a, Give) and a.lot == 30 for a in legal)
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="not legal"):
+        g.apply(Give(30, 2))
+    assert g.to_json() == before
+    # lot 12 (5 occupied lots in district 1; neighbours B, C, D): A has no claim, gives it
+    assert {a.to for a in legal if isinstance(a, Give) and a.lot == 12} == {1, 2, 3}
+    events = g.apply(Give(12, 2))
+    assert any(isinstance(e, LotGiven) and not e.forced for e in events)
+
+
+def test_strict_reading_still_lets_a_seat_without_chips_give_away() -> None:  # MS-5, MS-A10
+    g = dealt(3, offer=[30, 31, 32, 33], give_claimed=False)
+    g.s.chips[0] = 0
+    ask_choice(g)
+    legal = g.legal_actions()
+    assert legal and all(isinstance(a, Give) for a in legal)
+    assert Give(30, 1) in legal and Give(30, 2) in legal
+
+
+def test_strict_reading_plays_by_the_core_contract() -> None:
+    games = check_game(
+        lambda s: new_game(players=2 + s % 4, seed=s, give_claimed=False),
+        games=2,
+        seed=70,
+        deep_games=1,
+    )
+    assert all(g.is_over for g in games)
+    g = new_game(players=3, seed=5, give_claimed=False)
+    bot = RandomBot(5)
+    step = 0
+    while not g.is_over:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        step += 1
+        if step % 9 == 0:
+            listed = set(g.legal_actions())
+            for a in _candidates(g):
+                assert g.is_legal(a) == (a in listed), (step, a)  # type: ignore[arg-type]
+        assert g.to_act is not None
+        g.apply(bot.choose(g, g.to_act))

@@ -17,11 +17,18 @@ from metropolis_lots.rules import values_of
     seed=st.integers(0, 10_000),
     trades=st.integers(0, 4),
     pools=st.integers(0, 3),
+    give_claimed=st.booleans(),
 )
 def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
-    players: int, seed: int, trades: int, pools: int
+    players: int, seed: int, trades: int, pools: int, give_claimed: bool
 ) -> None:
-    g = new_game(players=players, seed=seed, trade_proposals=trades, pool_proposals=pools)
+    g = new_game(
+        players=players,
+        seed=seed,
+        trade_proposals=trades,
+        pool_proposals=pools,
+        give_claimed=give_claimed,
+    )
     bots = [RandomBot(seed + i) for i in range(players)]
     while not g.is_over:
         assert g.s.values == values_of(g.r, g.s.buildings)
