@@ -23,10 +23,10 @@ def _random_games(first_seed: int) -> int:
     return actions
 
 
-def _mid_game() -> metrocity.MetroCity:
+def _mid_game(decisions: int = 20) -> metrocity.MetroCity:
     g = metrocity.new_game(seed=3)
     bots = [RandomBot(1), RandomBot(2)]
-    while g.decisions < 20:
+    while g.decisions < decisions:
         if g.chance is not None:
             g.resolve()
         else:
@@ -53,3 +53,21 @@ def test_bench_legal_actions(benchmark: Any) -> None:
     """Generating the legal moves of a mid-game position."""
     g = _mid_game()
     benchmark(g.legal_actions)
+
+
+def test_bench_legal_actions_with_tokens_held(benchmark: Any) -> None:
+    """Legal moves late in a game, when build-overs with several tokens join the placements."""
+    g = _mid_game(37)  # seat 0 holds two tokens: 93 moves
+    assert len(g.s.money[g.to_act or 0]) == 2, "the position should hold tokens"
+    benchmark(g.legal_actions)
+
+
+def test_bench_apply(benchmark: Any) -> None:
+    """Applying one placement (to a fresh clone each round, so the position stays the same)."""
+    g = _mid_game()
+    action = g.legal_actions()[0]
+
+    def setup() -> tuple[tuple[metrocity.MetroCity, Any], dict[str, Any]]:
+        return (g.clone(), action), {}
+
+    benchmark.pedantic(lambda c, a: c.apply(a), setup=setup, rounds=2000)

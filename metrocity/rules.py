@@ -12,7 +12,6 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Sequence
-from itertools import chain
 from operator import itemgetter
 from typing import Any, Self
 
@@ -85,9 +84,10 @@ _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
 # Actions are small immutable values: build each once, so generating legal moves is cheap.
 _PLACE = {t.id: [Place(t.id, BLOCK_IDS[i]) for i in range(BLOCKS)] for t in TILE_KINDS}
-# _BUILD[tile][block][token]: indexed by the token's value, so slot 0 is only a placeholder
-_BUILD = {
-    t.id: [[BuildOver(t.id, BLOCK_IDS[i], k) for k in (TOKENS[0], *TOKENS)] for i in range(BLOCKS)]
+#: _BUILD_BY_TOKEN[tile][token][block]: building ``tile`` over ``block`` paying ``token``;
+#: indexed by the token's value, so row 0 is only a placeholder
+_BUILD_BY_TOKEN = {
+    t.id: [[BuildOver(t.id, BLOCK_IDS[i], k) for i in range(BLOCKS)] for k in (TOKENS[0], *TOKENS)]
     for t in TILE_KINDS
 }
 _SWAP = {
@@ -96,11 +96,6 @@ _SWAP = {
     for b in range(a + 1, len(STREETS))
 }
 _NO_SWAP = NoSwap()
-#: _BUILD_BY_TOKEN[tile][token][block]: the same actions as _BUILD, token before block
-_BUILD_BY_TOKEN = {
-    t: [[row[i][k] for i in range(BLOCKS)] for k in range(len(TOKENS) + 1)]
-    for t, row in _BUILD.items()
-}
 #: for each street, a getter of its blocks' tiles (``None in get(tiles)``: not yet full)
 _STREET_GET = tuple(itemgetter(*blocks) for blocks in _STREET_BLOCKS)
 # Fact events that recur every turn are immutable values too: each is built once.
@@ -272,23 +267,19 @@ class MetroCity(Game):
             moves += at_free(_PLACE[t])
         money = s.money[seat]
         if money:
-            tokens = sorted(money)
             at_own = _getter(s.owned[seat])
+            tokens = sorted(money)
             for t in kinds:
                 by_token = _BUILD_BY_TOKEN[t]
-                if len(tokens) == 1:
-                    moves += at_own(by_token[tokens[0]])
-                else:  # block by block, each with every token in order
-                    moves += chain.from_iterable(
-                        zip(*[at_own(by_token[k]) for k in tokens], strict=True)
-                    )
+                for k in tokens:
+                    moves += at_own(by_token[k])
         return moves
 
     def legal_actions_by_rule(self) -> list[Action]:
         """The legal actions as the rules state them (MC-3, MC-5): the reference for the fast path.
 
-        Place: each tile kind in hand on each empty block. Build over: each kind in hand over
-        each block of one's own, paying each token held. Swap: no swap, or two streets still
+        Place: each tile kind in hand on each empty block. Build over: each kind in hand, paying
+        each token held, over each block of one's own. Swap: no swap, or two streets still
         holding a token.
         """
         p = self._pending
@@ -305,9 +296,9 @@ class MetroCity(Game):
                 if s.tiles[i] is None:
                     moves.append(Place(tile, BLOCK_IDS[i]))
         for tile in kinds:
-            for i in range(BLOCKS):
-                if s.owners[i] == seat:
-                    for token in sorted(s.money[seat]):
+            for token in sorted(s.money[seat]):
+                for i in range(BLOCKS):
+                    if s.owners[i] == seat:
                         moves.append(BuildOver(tile, BLOCK_IDS[i], token))
         return moves
 
