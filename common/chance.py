@@ -5,6 +5,7 @@ Every outcome is a tuple: the dice values, the cards drawn, or the deck in its n
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from typing import Any
 
@@ -49,6 +50,11 @@ def _tuple(outcome: Any, request: ChanceRequest) -> tuple[Any, ...]:
     return outcome
 
 
+@functools.lru_cache(maxsize=256)
+def _describe_dice(count: int, purpose: str) -> str:
+    return f"dice {count}" + (f" ({purpose})" if purpose else "")
+
+
 @attrs.frozen
 class Dice(ChanceRequest):
     """Roll ``count`` six-sided dice; the outcome is a tuple of ``count`` ints 1-6."""
@@ -77,7 +83,7 @@ class Dice(ChanceRequest):
 
     def describe(self) -> str:
         """Return e.g. ``dice 2 (roll)``."""
-        return f"dice {self.count}" + (f" ({self.purpose})" if self.purpose else "")
+        return _describe_dice(self.count, self.purpose)
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """Everyone sees a dice request."""

@@ -570,7 +570,7 @@ def _walk(info: GameInfo, text: str, seat: int | None) -> None:
 def _bench(
     info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
 ) -> None:
-    finished: list[Game] = []
+    first: Game | None = None
     actions = 0
     start = time.perf_counter()
     for i in range(n):
@@ -578,10 +578,11 @@ def _bench(
         bots = [RandomBot(seed + i + k) for k in range(game.num_players)]
         play(game, bots)
         actions += game.decisions
-        finished.append(game)
+        first = first or game  # keep one game, not all: the collector would walk them
     elapsed = time.perf_counter() - start
     # a mid-game position to copy: replay half of the first game's log
-    full = finished[0]
+    assert first is not None
+    full = first
     mid_n = max(1, len(full.events) // 2)
     from common.game import replay_into
 

@@ -16,7 +16,6 @@ A step ends by calling exactly one of ``_ask(seat, kind, text)``, ``_request(cha
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
 import secrets as _secrets_mod
@@ -26,7 +25,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from common.actions import Action, ActionSet
-from common.chance import ChanceRequest
+from common.chance import ChanceRequest, Dice
 from common.codec import CodecError, RecordSet
 from common.errors import IllegalAction, InvalidOption, InvalidSave
 from common.events import (
@@ -39,7 +38,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.rng import chance_random
+from common.rng import chance_dice, chance_random
 
 _SHOWN_LEGAL = 12
 
@@ -278,7 +277,19 @@ class Game:
                 f"must decide ({p.kind})"
             )
         parsed = self.actions.parse(action)
-        if not self.is_legal(parsed):
+        cached = self._legal_cache
+        listed = False
+        if cached is not None and cached[0] == len(self._log):
+            for a in cached[1]:
+                if a is parsed:  # one of the very objects legal_actions() gave out
+                    listed = True
+                    break
+        if not listed:
+            # An object made by the caller: read it again strictly from its JSON form, so its
+            # fields have the declared types (True is not 1, 3 is not a Literal[1, 2]) and the
+            # log never holds an action its own save could not load.
+            parsed = self.actions.parse(parsed.to_json())
+        if not listed and not self.is_legal(parsed):
             legal = self._legal_actions()
             shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
             more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
@@ -304,7 +315,10 @@ class Game:
         if not isinstance(req, ChanceRequest):
             raise IllegalAction("no chance is pending: nothing to resolve")
         if outcome is None:
-            value = req.draw(chance_random(self.seed, self._chance_count))
+            if type(req) is Dice:
+                value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
+            else:
+                value = req.draw(chance_random(self.seed, self._chance_count))
         else:
             value = req.validate(outcome)
         log = self._log
@@ -368,7 +382,8 @@ class Game:
 
     def clone(self) -> Self:
         """Return an independent copy that continues exactly like this game."""
-        other = copy.copy(self)
+        other = object.__new__(type(self))  # cheaper than copy.copy's generic protocol
+        other.__dict__.update(self.__dict__)
         other._log = self._log.fork()
         other._copy_state(self)
         return other

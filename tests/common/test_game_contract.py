@@ -314,3 +314,14 @@ def test_ordered_secrets_leak_only_in_their_exact_order() -> None:
     assert _leaks(shown, [1, 2, 3])
     assert not _leaks(shown, Secret([1, 2, 3], ordered=True))
     assert _leaks(shown, Secret([3, 1, 2], ordered=True))
+
+
+def test_actions_with_wrong_field_types_are_refused_even_as_objects() -> None:
+    g = started()
+    before = g.to_json()
+    for bad in (Roll(True), Roll(3), Roll(0)):  # type: ignore[arg-type]
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+    assert g.to_json() == before
+    g.apply(Roll(2))  # an equal object made by the caller is fine
+    assert load_data(Race, g.to_json()).to_json() == g.to_json()
