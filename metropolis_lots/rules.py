@@ -208,8 +208,9 @@ class Metropolis(Game):
         ),
         "colours": Option(
             None,
-            help="4 players: the chip colours chosen, comma-separated (default "
-            "white,green,blue,yellow; ruling MS-5)",
+            help="the chip colour of each seat, comma-separated: 4 players choose any 4; "
+            "2, 3 and 5 players order the seed's colours (default the seed's order, "
+            "4 players white,green,blue,yellow; rulings MS-5, MS-A8)",
             check=_check_colours,
             expects="comma-separated colours",
         ),
@@ -269,14 +270,17 @@ class Metropolis(Game):
         self._district_tables = tables
         n = self.num_players
         chosen = self.options["colours"]
-        if chosen is not None and n != 4:
-            raise InvalidOption("option colours is only for 4 players (they choose, ruling MS-5)")
-        if n == 4:  # ruling MS-A8
-            colours = tuple(chosen.split(",")) if chosen is not None else DEFAULT_FOUR
-            if len(colours) != 4:
-                raise InvalidOption(f"option colours names {len(colours)} colours; 4 are needed")
-        else:
-            colours = COLOURS[n]
+        colours = COLOURS.get(n, DEFAULT_FOUR)
+        if chosen is not None:  # ruling MS-A8: who gets which colour
+            colours = tuple(chosen.split(","))
+            if len(colours) != n:
+                raise InvalidOption(f"option colours names {len(colours)} colours; {n} are needed")
+            if n != 4 and set(colours) != set(COLOURS[n]):
+                raise InvalidOption(
+                    f"option colours={chosen!r}: with {n} players the chips are "
+                    f"{', '.join(COLOURS[n])} (ruling MS-5); the option only says which "
+                    "seat gets which"
+                )
         self.s = MetropolisState(
             owner=[NO_ONE] * LOT_SLOTS,
             building_at=[NO_ONE] * LOT_SLOTS,

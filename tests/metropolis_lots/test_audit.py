@@ -6,7 +6,7 @@ from collections.abc import Iterable
 
 import pytest
 
-from common import IllegalAction, RandomBot
+from common import IllegalAction, InvalidOption, RandomBot
 from common.testing import check_game
 from metropolis_lots import Accept, Build, Give, LotGiven, Metropolis, Pass, Take, new_game
 from metropolis_lots.rules import split_value
@@ -40,6 +40,19 @@ def test_seat_zero_goes_first_and_turns_go_clockwise() -> None:  # ruling MS-A1
         g.resolve((lot,))
         g.apply(Pass())
     assert order == [0, 1, 2] and g.to_act == 0
+
+
+# ------------------------------------------------------------------------------ set-up (MS-5)
+
+
+def test_three_and_five_players_may_say_which_seat_gets_which_colour() -> None:  # MS-A8
+    # the seed gives 3 players white, green and blue (20 chips) but not who gets which
+    assert dealt(3).s.chips == [30 - 8, 30 - 8, 20 - 8]
+    assert dealt(3, colours="blue,white,green").s.chips == [20 - 8, 30 - 8, 30 - 8]
+    g = dealt(5, colours="pink,yellow,blue,green,white")
+    assert g.s.chips == [15 - 5, 15 - 5, 20 - 5, 30 - 5, 30 - 5]
+    with pytest.raises(InvalidOption, match="3 are needed"):
+        new_game(players=3, colours="white,green")
 
 
 # ------------------------------------------------------------------------------ claims (MS-6)

@@ -112,8 +112,8 @@ def test_four_players_choose_their_colours() -> None:
 def test_colour_option_is_checked() -> None:
     with pytest.raises(InvalidOption, match="distinct colours"):
         new_game(players=4, colours="white,white,blue,pink")
-    with pytest.raises(InvalidOption, match="only for 4 players"):
-        new_game(players=3, colours="white,green,blue")
+    with pytest.raises(InvalidOption, match="with 3 players the chips are white, green, blue"):
+        new_game(players=3, colours="white,green,pink")
     with pytest.raises(InvalidOption, match="4 are needed"):
         new_game(players=4, colours="white,green")
 
