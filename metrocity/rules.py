@@ -12,6 +12,7 @@ from __future__ import annotations
 from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Sequence
+from functools import cache
 from operator import itemgetter
 from typing import Any, Self
 
@@ -123,6 +124,12 @@ def _getter(indices: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ..
         i = indices[0]
         return lambda row: (row[i],)
     return lambda row: ()
+
+
+@cache
+def _swaps_between(open_: tuple[int, ...]) -> tuple[Action, ...]:
+    """No swap, then every pair of the streets ``open_`` (at most 2**11 sets: kept once)."""
+    return (_NO_SWAP, *(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]))
 
 
 def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tuple[int, int]:
@@ -262,7 +269,8 @@ class MetroCity(Game):
         seat = s.turn
         kinds = dict.fromkeys(s.hands[seat])
         moves: list[Action] = []
-        at_free = _getter(s.free)
+        free = s.free
+        at_free = itemgetter(*free) if len(free) > 1 else _getter(free)
         for t in kinds:
             moves += at_free(_PLACE[t])
         money = s.money[seat]
@@ -303,9 +311,8 @@ class MetroCity(Game):
         return moves
 
     def _swaps(self) -> list[Action]:
-        open_ = [i for i, t in enumerate(self.s.street_tokens) if t is not None]
-        pairs = [_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]]
-        return [_NO_SWAP, *pairs]
+        tokens = self.s.street_tokens
+        return list(_swaps_between(tuple(i for i, t in enumerate(tokens) if t is not None)))
 
     def is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
