@@ -13,7 +13,7 @@ from bisect import bisect_right
 from collections.abc import Callable
 from typing import Any
 
-from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle, winners_by_score
+from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
 from common.chance import ChanceRequest
 from metropoli import data as D
 from metropoli.actions import (
@@ -1278,7 +1278,16 @@ class Metropoli(Game):
 
     def _result(self) -> Result:
         scores = tuple(sum(self.wealth(seat)) for seat in range(self.num_players))
-        return Result(scores, winners_by_score(scores), "wealth (ruling MI-17)")
+        standing = [seat for seat in range(self.num_players) if self.s.status[seat] != BANKRUPT]
+        if not standing:
+            # ruling MI-A12: the last player left wins (seed 003, "Vittoria"), even when that
+            # player's lone final phase ends in bankruptcy too
+            last = [e.seat for e in self._log if isinstance(e, PlayerBankrupt)][-1]
+            return Result(scores, (last,), "the last player left (ruling MI-A12)")
+        # a bankrupt player never wins (ruling MI-A12); the others by wealth (MI-17)
+        best = max(scores[seat] for seat in standing)
+        winners = tuple(seat for seat in standing if scores[seat] == best)
+        return Result(scores, winners, "wealth (ruling MI-17)")
 
     def max_actions(self) -> int:
         """A true bound (rulings MI-A1..MI-A5): turns are bounded by the round limit and the

@@ -342,3 +342,24 @@ def test_a_trade_before_rolling_returns_to_the_roll() -> None:
     g.apply(Send())
     g.apply(Reject())
     assert [a for a in g.legal_actions() if isinstance(a, Offer)] == []
+
+
+def test_the_last_player_left_wins_even_if_bankrupt_in_the_lone_final_phase() -> None:
+    # ruling MI-A12 (seed 003 "Vittoria"): found by the rules audit, where every seat shared
+    # the win when the survivor went bankrupt to the Bank on the walk to L'Autostrada
+    from metropoli import EndTurn
+    from tests.metropoli.helpers import clear_owners, land, started
+
+    first = "collect_from_each"
+    order = (first, *(c for c in started(players=3).cards if c != first))
+    g = started(players=3, deck=order)
+    clear_owners(g)
+    g.s.status[2] = "bankrupt"
+    g.s.cash[2] = 0
+    g.s.cash[1] = 10_000
+    land(g, 8)  # seat 1 cannot pay seat 0: bankrupt, one player remains
+    g.apply(EndTurn())
+    g.s.cash[0] = 20_000
+    land(g, 10, total=9)  # the survivor's Court fine of $90,000 bankrupts them too
+    assert g.is_over
+    assert g.result().winners == (0,)
