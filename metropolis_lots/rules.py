@@ -225,6 +225,13 @@ class Metropolis(Game):
             choices=tuple(range(6)),
             help="declined pooled-building proposals allowed per turn (ruling MS-A4)",
         ),
+        "final_round": Option(
+            "every_seat",
+            choices=("every_seat", "others"),
+            help="when all lots are out, one more building turn for every seat, or only for "
+            "the others than the seat that gave out the last lot and built after it "
+            "(ruling MS-A6)",
+        ),
         "give_claimed": Option(
             True,
             choices=(True, False),
@@ -397,8 +404,9 @@ class Metropolis(Game):
                 self.finish()
                 return
         elif not s.stack and not s.offer:
-            # ruling MS-A6: one more building turn each, from the next seat clockwise
-            s.final_left = n
+            # ruling MS-A6: one more building turn each, from the next seat clockwise; with
+            # option final_round "others" the seat that gave out the last lot is not asked again
+            s.final_left = n if self.options["final_round"] == "every_seat" else n - 1
             self._emit(FinalRound((s.turn + 1) % n))
         elif s.idle_turns >= n:
             # ruling MS-A2: a whole round in which no lot could go out and nothing was built

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
@@ -232,9 +233,9 @@ def test_strict_reading_still_lets_a_seat_without_chips_give_away() -> None:  # 
     assert Give(30, 1) in legal and Give(30, 2) in legal
 
 
-def test_strict_reading_plays_by_the_core_contract() -> None:
+def test_the_other_readings_play_by_the_core_contract() -> None:  # MS-A6, MS-A10
     games = check_game(
-        lambda s: new_game(players=2 + s % 4, seed=s, give_claimed=False),
+        lambda s: new_game(players=2 + s % 4, seed=s, give_claimed=False, final_round="others"),
         games=2,
         seed=70,
         deep_games=1,
@@ -254,3 +255,38 @@ def test_strict_reading_plays_by_the_core_contract() -> None:
                 assert g.is_legal(a) == (a in listed), (step, a)  # type: ignore[arg-type]
         assert g.to_act is not None
         g.apply(bot.choose(g, g.to_act))
+
+
+# ------------------------------------------------------------------------------ final round (MS-A6)
+
+
+def last_lot_position(**options: Any) -> Metropolis:
+    """Two players; seat 0 is about to choose lot 30, the last lot of the game."""
+    g = dealt(2, offer=[30, 31, 32, 33], **options)
+    own(g, 0, [lot for lot in g.s.stack if lot // 10 in (1, 2, 3)])
+    own(g, 1, list(g.s.stack))
+    own(g, 1, [31, 32, 33])
+    g.s.stack = []
+    g.s.chips = [5, 5]
+    ask_choice(g)
+    return g
+
+
+def test_final_round_every_seat_gets_one_more_turn_by_default() -> None:  # MS-8, MS-A6
+    g = last_lot_position()
+    g.apply(Take(30))
+    g.apply(Pass())  # seat 0 built (or not) after the last lot went out
+    assert g.to_act == 1
+    g.apply(Pass())
+    assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "build"
+    g.apply(Pass())
+    assert g.is_over
+
+
+def test_final_round_option_others_does_not_ask_the_last_lots_seat_again() -> None:  # MS-A6
+    g = last_lot_position(final_round="others")
+    g.apply(Take(30))
+    g.apply(Pass())
+    assert g.to_act == 1 and g.s.final_left == 1
+    g.apply(Pass())
+    assert g.is_over
