@@ -71,3 +71,18 @@ def test_bench_apply(benchmark: Any) -> None:
         return (g.clone(), action), {}
 
     benchmark.pedantic(lambda c, a: c.apply(a), setup=setup, rounds=2000)
+
+
+if __name__ == "__main__":
+    # For an instruction count that machine load does not disturb: run under
+    # ``valgrind --tool=callgrind`` with 0 and with N games (PYTHONHASHSEED=0) and divide the
+    # difference of the "Collected" totals by the number of actions printed.
+    import sys
+
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
+    total = 0
+    for i in range(n):
+        g = metrocity.new_game(seed=1 + i)
+        play(g, [RandomBot(1 + i), RandomBot(2 + i)])
+        total += g.decisions
+    print(total)
