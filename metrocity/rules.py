@@ -1,6 +1,6 @@
 """The rules of Metro City (City Blocks), on the core contract.
 
-The game in the order of the rulebook (seed 004, rulings MC-1 to MC-6, added MC-A1 to MC-A6):
+The game in the order of the rulebook (seed 004, rulings MC-1 to MC-6, added MC-A1 to MC-A7):
 set-up (tokens to the streets, the first-player draw, each player's shuffled tiles and a hand of
 5), then turns: place a tile (on an empty block, or over one's own by paying a token), swap
 bonuses after a Courthouse, award every street the placement completes (row first), refill the
