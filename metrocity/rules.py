@@ -293,9 +293,12 @@ class MetroCity(Game):
         p = self._pending
         if not isinstance(p, Prompt):
             return []
-        if p.kind == "swap":
-            return self._swaps()
         s = self.s
+        if p.kind == "swap":
+            tokens = s.street_tokens
+            open_ = [st.id for st, token in zip(STREETS, tokens, strict=True) if token is not None]
+            pairs = [Swap(a, b) for k, a in enumerate(open_) for b in open_[k + 1 :]]
+            return [NoSwap(), *pairs]
         seat = p.seat
         kinds = [t.id for t in TILE_KINDS if t.id in s.hands[seat]]
         moves: list[Action] = []
