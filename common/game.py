@@ -17,7 +17,9 @@ A step ends by calling exactly one of ``_ask(seat, kind, text)``, ``_request(cha
 from __future__ import annotations
 
 import hashlib
+import itertools
 import json
+import operator
 import secrets as _secrets_mod
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -122,6 +124,33 @@ class Game:
     players: tuple[str, ...]
     seed: int
     options: Mapping[str, Any]
+
+    #: the base's own machinery: a game that defined one of these by accident (as happened
+    #: with a debt-settling ``_settle``) would silently replace it, so it is refused
+    _CORE_NAMES: ClassVar[frozenset[str]] = frozenset(
+        {
+            "_apply_quietly",
+            "_resolve_quietly",
+            "_after_step",
+            "_check_players",
+            "_check_options",
+            "_emit",
+            "_cached_legal",
+            "_legal_cache",
+            "_log",
+            "_pending",
+            "_chance_count",
+            "_decisions",
+        }
+    )
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        clash = sorted(Game._CORE_NAMES & set(vars(cls)))
+        if clash:
+            raise TypeError(
+                f"{cls.__name__} defines {clash}, which the core Game uses itself; rename them"
+            )
 
     def __init__(
         self,
@@ -248,10 +277,12 @@ class Game:
         # usual caller applies one of the very objects legal_actions() just gave out here:
         # those are legal without generating the list again.
         cached = self._legal_cache
-        if cached is not None and cached[0] == len(self._log):
-            for a in cached[1]:
-                if a is action:
-                    return True
+        if (
+            cached is not None
+            and cached[0] == len(self._log)
+            and any(map(operator.is_, cached[1], itertools.repeat(action)))
+        ):
+            return True
         return action in self._legal_actions()
 
     def apply(
@@ -278,12 +309,12 @@ class Game:
             )
         parsed = self.actions.parse(action)
         cached = self._legal_cache
-        listed = False
-        if cached is not None and cached[0] == len(self._log):
-            for a in cached[1]:
-                if a is parsed:  # one of the very objects legal_actions() gave out
-                    listed = True
-                    break
+        # one of the very objects legal_actions() gave out? (the scan stays in C)
+        listed = (
+            cached is not None
+            and cached[0] == len(self._log)
+            and any(map(operator.is_, cached[1], itertools.repeat(parsed)))
+        )
         if not listed:
             # An object made by the caller: read it again strictly from its JSON form, so its
             # fields have the declared types (True is not 1, 3 is not a Literal[1, 2]) and the

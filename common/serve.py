@@ -7,10 +7,11 @@ with a stable code (``illegal_action``, ``invalid_option``, ``invalid_save``, ``
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 from common.errors import IllegalAction, InvalidOption, InvalidSave
+from common.events import Event
 from common.game import Game, save_data
 from common.registry import games, get, load
 
@@ -23,6 +24,16 @@ class BadRequest(ValueError):
 
 def _error(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def _shown(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
+    """The events as ``seat`` may see them (None: a spectator); the whole truth is in ``save``."""
+    out = []
+    for e in events:
+        data = e.for_seat(seat)
+        if data is not None:
+            out.append(data)
+    return out
 
 
 class Server:
@@ -185,13 +196,14 @@ class Server:
             raise BadRequest("apply needs 'action' (a JSON action object or its text form)")
         seat = self._seat(request, game)
         events = game.apply(request["action"], seat=seat)
-        return {"id": gid, "events": [e.to_json() for e in events], **self._state(game)}
+        return {"id": gid, "events": _shown(events, seat), **self._state(game)}
 
     def cmd_resolve(self, request: dict[str, Any]) -> dict[str, Any]:
         """Settle pending chance with the given outcome, or from the game's RNG when null."""
         gid, game = self._game(request)
+        seat = self._seat(request, game)
         events = game.resolve(request.get("outcome"))
-        return {"id": gid, "events": [e.to_json() for e in events], **self._state(game)}
+        return {"id": gid, "events": _shown(events, seat), **self._state(game)}
 
     def cmd_save(self, request: dict[str, Any]) -> dict[str, Any]:
         """The full save of a game."""

@@ -325,3 +325,11 @@ def test_actions_with_wrong_field_types_are_refused_even_as_objects() -> None:
     assert g.to_json() == before
     g.apply(Roll(2))  # an equal object made by the caller is fine
     assert load_data(Race, g.to_json()).to_json() == g.to_json()
+
+
+def test_a_game_may_not_redefine_the_cores_own_machinery() -> None:
+    with pytest.raises(TypeError, match=r"defines \['_resolve_quietly'\]"):
+
+        class Clashing(Race):
+            def _resolve_quietly(self, outcome: Any) -> int:
+                return 0

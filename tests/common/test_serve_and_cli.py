@@ -265,3 +265,11 @@ def test_option_values_can_come_from_json_files(toy_registered: object, tmp_path
     )
     r = CliRunner().invoke(main, ["toyrace", "demo", "--seed", "1", "--target", str(good)])
     assert r.exit_code == 0, r.output
+
+
+def test_serve_answers_never_show_a_secret_outcome(server: Server) -> None:
+    ask(server, cmd="new", game="toyrace", seed=3)
+    shuffled = ask(server, cmd="resolve", id="g1", outcome=None)
+    assert shuffled["events"][0]["outcome"] is None  # the bonus deck's order is secret
+    save = ask(server, cmd="save", id="g1")["save"]
+    assert save["events"][1]["outcome"] is not None  # the host's save holds the truth
