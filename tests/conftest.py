@@ -1,8 +1,17 @@
-"""Options of the whole test suite."""
+"""Options and settings of the whole test suite."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
+from hypothesis import settings
+
+# CI runs the property tests on a fixed sequence of examples, so a landing is reproducible;
+# locally they explore new examples on every run.
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -13,14 +22,3 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="rewrite tests/playthroughs/*.txt instead of comparing against them",
     )
-
-
-# CI runs the property tests on a fixed sequence of examples, so a landing is reproducible;
-# locally they explore new examples on every run.
-import os  # noqa: E402
-
-from hypothesis import settings  # noqa: E402
-
-settings.register_profile("ci", derandomize=True, print_blob=True)
-if os.environ.get("CI"):
-    settings.load_profile("ci")
