@@ -114,6 +114,8 @@ def _completion(g: Metropoli) -> None:
         area = B.district_areas[k][0]
         s.heights[area], s.roof[area], s.caps[k] = k + 2, k + 1, k + 2
     s.roofs = 4
+    s.blocks_left = 80 - sum(s.heights)
+    assert g.invariants() == []
 
 
 def test_rule_9_completion_phase_obliges_a_block_each_turn() -> None:
@@ -165,3 +167,42 @@ def test_the_80th_block_starts_the_final_phase_and_ends_building() -> None:
     assert g.s.blocks_left == 0
     assert any(isinstance(e, FinalPhaseBegan) for e in g.events)
     assert not [a for a in g.legal_actions() if isinstance(a, Build)]
+
+
+def test_rules_4_to_7_roofs_and_caps_reached_by_building() -> None:
+    # Master Plan rules 4-8 played out with paid blocks (two a turn, never on one area, rule
+    # 10): the first buildings of 2, 3, 4 and 5 floors get roofs 1-4 and cap their districts,
+    # and a street facing each skyscraper is worth height x $200,000 (seed "Skyscrapers")
+    g = build_phase()
+    a, b, c, d = 4, 13, 22, 31  # the centre area of districts 0, 1, 2, 3
+    turns = [(a, b), (a, b), (b, c), (c, d), (c, d), (c, d), (d,), (d,)]
+    start = len(g.events)
+    for k, areas in enumerate(turns):
+        if k:
+            next_build_phase(g)
+        for area in areas:
+            g.apply(Build(area))
+        assert g.invariants() == []
+    roofs = [e for e in g.events[start:] if isinstance(e, RoofPlaced)]
+    expected = [(a, 1, 2, 0), (b, 2, 3, 1), (c, 3, 4, 2), (d, 4, 5, 3)]
+    assert roofs == [RoofPlaced(*x) for x in expected]
+    assert g.s.caps == [2, 3, 4, 5] and g.s.roofs == 4
+    assert [g.s.heights[x] for x in (a, b, c, d)] == [2, 3, 4, 5]
+    assert sum(isinstance(e, CompletionPhaseBegan) for e in g.events) == 1
+    assert g.s.blocks_left == 80 - 14
+    for area, height in ((a, 2), (b, 3), (c, 4), (d, 5)):
+        street = B.area_streets[area][0]
+        _total, tallest, _blocks, sky, value, _hood, _trust = g.street_rent(street)
+        assert (tallest, sky, value) == (height, True, height * 200_000)
+    # each district is capped at its skyscraper's height (rules 4-7); the first to reach a
+    # height already roofed elsewhere gets no roof (rule 8)
+    next_build_phase(g)
+    legal = {x.area for x in g.legal_actions() if isinstance(x, Build)}
+    assert {a, b, c, d}.isdisjoint(legal) and 5 in legal
+    g.apply(Build(5))
+    next_build_phase(g)
+    g.apply(Build(5))
+    assert g.s.heights[5] == 2 and g.s.roof[5] == 0
+    next_build_phase(g)
+    assert Build(5) not in g.legal_actions()
+    assert g.invariants() == []

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from common import IllegalAction, InvalidOption
-from metropoli import Build, EndTurn, Roll, new_game
+from metropoli import Build, EndTurn, Metropoli, Roll, new_game
 from metropoli.data import BOARD as B
 from metropoli.data import START_CASH, concession_value
 from metropoli.events import ConcessionsDealt, FirstPlayerChosen, RentCharged
@@ -72,13 +72,31 @@ def test_concession_value_card_examples(tallest: int, blocks: int, sky: bool, va
     assert concession_value(tallest, blocks, sky) == value  # ruling MI-6
 
 
-def _rulebook_district(g: object) -> None:
-    """District 0 as in the rulebook's example: a 4-floor skyscraper on area 8."""
-    s = g.s  # type: ignore[attr-defined]
-    s.heights[8], s.roof[8], s.caps[0], s.roofs = 4, 3, 4, 3
+def _legal_city(g: Metropoli, skyscrapers: dict[int, int], heights: dict[int, int]) -> None:
+    """Set a city the Master Plan allows (rules 4-8): ``skyscrapers`` maps an area to its
+    height, in roof order (2, 3, ... floors), each capping its district; ``heights`` adds
+    plain buildings; the supply holds the rest of the 80 blocks."""
+    s = g.s
+    for number, (area, height) in enumerate(skyscrapers.items(), start=1):
+        assert height == number + 1  # roof k goes to the first building of k+1 floors
+        s.heights[area], s.roof[area] = height, number
+        s.caps[B.area_district[area]] = height
+    s.roofs = len(skyscrapers)
+    for area, height in heights.items():
+        s.heights[area] = height
+    s.blocks_left = 80 - sum(s.heights)
+    assert g.invariants() == []
+
+
+def _rulebook_district(g: Metropoli) -> None:
+    """District 0 as in the rulebook's example: a 4-floor skyscraper (roof 3) on area 8, so
+    roofs 1 and 2 stand in districts 1 and 2 (Master Plan rules 4-6)."""
     # street 1 faces areas 0, 3, 6 (5 blocks); street 3 faces 1, 4, 7 (4 blocks)
-    s.heights[0], s.heights[3], s.heights[6] = 2, 2, 1
-    s.heights[1], s.heights[4], s.heights[7] = 1, 2, 1
+    _legal_city(
+        g,
+        {17: 2, 26: 3, 8: 4},
+        {0: 2, 3: 2, 6: 1, 1: 1, 4: 2, 7: 1},
+    )
 
 
 @pytest.mark.parametrize(("street", "value"), [(1, 400_000), (4, 800_000), (3, 320_000)])
@@ -98,17 +116,21 @@ def test_rent_is_concession_value_plus_neighbourhood_value(street: int, value: i
     assert g.s.cash[0] == before[0] - rent
     assert g.s.cash[1] == before[1] + rent
     assert (0, 1, rent, "rent") in payments(g, start)
+    assert g.invariants() == []
 
 
 def test_rent_tallest_three_and_seven_blocks_is_420000() -> None:
     g = started()
     clear_owners(g)
-    s = g.s
-    # district 1: a 3-floor skyscraper on area 17; street 11 faces areas 9, 12, 15
-    s.heights[17], s.roof[17], s.caps[1], s.roofs = 3, 2, 3, 2
-    s.heights[9], s.heights[12], s.heights[15] = 3, 2, 2
-    s.owner[11] = 2
+    # district 1: a 3-floor skyscraper (roof 2) on area 17, roof 1 in district 0;
+    # street 11 faces areas 9, 12, 15 (3 + 2 + 2 = 7 blocks)
+    _legal_city(g, {8: 2, 17: 3}, {9: 3, 12: 2, 15: 2})
+    g.s.owner[11] = 2
     assert g.street_rent(11)[4] == 420_000
+    start = len(g.events)
+    land(g, 11)
+    assert (0, 2, 420_000 + g.s.hood_values[2], "rent") in payments(g, start)
+    assert g.invariants() == []
 
 
 def test_rent_with_no_blocks_is_the_neighbourhood_value_alone() -> None:
