@@ -89,8 +89,76 @@ def _read_json(name: str) -> Any:
 
 
 def load_board(data: Mapping[str, Any] | None = None) -> Board:
-    """Build the Board from ``board.json`` (or the given data in that shape)."""
+    """Build the Board from ``board.json`` (or the given data in that shape); a board that
+    breaks the shape of rulings MI-2, MI-4, MI-5 raises InvalidOption naming the problem."""
     raw = _read_json("board.json") if data is None else data
+    try:
+        board = _build_board(raw)
+    except (KeyError, TypeError, ValueError, IndexError) as exc:
+        if isinstance(exc, InvalidOption):
+            raise
+        raise InvalidOption(f"board: malformed board data ({type(exc).__name__}: {exc})") from exc
+    _check_board(board)
+    return board
+
+
+def _check_board(b: Board) -> None:
+    """The shape every rule relies on (rulings MI-2, MI-4, MI-5; seed "The Board")."""
+
+    def bad(what: str) -> InvalidOption:
+        return InvalidOption(f"board: {what}")
+
+    if b.size != 40:
+        raise bad(f"the track has {b.size} spaces; it must have 40 (ruling MI-2)")
+    unknown = sorted(set(b.kinds) - SPACE_KINDS)
+    if unknown:
+        raise bad(f"unknown space kind(s) {unknown}; kinds: {', '.join(sorted(SPACE_KINDS))}")
+    for corner in sorted(CORNERS):
+        if b.kinds.count(corner) != 1:
+            raise bad(f"{b.kinds.count(corner)} spaces of kind {corner!r}; each corner once")
+    if len(b.streets) != 24 or len(b.bridges) != 4:
+        raise bad(f"{len(b.streets)} streets and {len(b.bridges)} bridges; need 24 and 4")
+    if len(b.hood_streets) != 8 or len(b.neighbourhood_values) != 8:
+        raise bad("there must be 8 neighbourhoods and 8 neighbourhood values (ruling MI-7)")
+    for sp in b.streets:
+        if b.hood_of[sp] is None or not 0 <= b.hood_of[sp] < 8:  # type: ignore[operator]
+            raise bad(f"street {sp} has no neighbourhood 0..7")
+    for k, streets in enumerate(b.hood_streets):
+        if len(streets) != 3:
+            raise bad(f"neighbourhood {k} has {len(streets)} streets; each has 3 (seed)")
+    corner_exits = [
+        sp for sp, e in enumerate(b.exit_of) if e is not None and b.kinds[sp] in CORNERS
+    ]
+    if corner_exits:
+        raise bad(f"corner space(s) {corner_exits} carry an exit; corners have none (MI-4)")
+    wanted = sorted(10 * x + y for x in range(1, 7) for y in range(1, 7))
+    got = sorted(e for e in b.exit_of if e is not None)
+    if got != wanted:
+        raise bad("the 36 non-corner spaces must carry the exits 11..66 (digits 1-6) once each")
+    n_districts = len(b.district_areas)
+    if n_districts != 4 or any(len(a) != 9 for a in b.district_areas):
+        raise bad('there must be 4 districts of 9 Buildable Areas (seed "The Board")')
+    for x, (s1, s2) in enumerate(b.area_streets):
+        if not (0 <= s1 < b.size and 0 <= s2 < b.size):
+            raise bad(f"area {x} names a space off the track")
+        if b.kinds[s1] != "street" or b.kinds[s2] != "street":
+            raise bad(f"area {x} must be faced by two streets, got spaces {s1} and {s2}")
+        if b.hood_of[s1] == b.hood_of[s2]:
+            raise bad(f"area {x} is faced by two streets of one colour; MI-5 needs two colours")
+        d = b.area_district[x]
+        for sp in (s1, s2):
+            if b.hood_district[b.hood_of[sp] or 0] != d:
+                raise bad(f"area {x} is in district {d} but street {sp}'s neighbourhood is not")
+    for sp in b.streets:
+        areas = b.street_areas[sp]
+        if len(areas) != 3 or len({b.area_district[x] for x in areas}) != 1:
+            raise bad(f"street {sp} must face 3 areas of one district (MI-5), faces {areas}")
+    if sorted(b.opposite) != sorted(b.bridges):
+        raise bad("the crossings must pair up the 4 bridges (ruling MI-13)")
+
+
+def _build_board(raw: Mapping[str, Any]) -> Board:
+    """Read the board data into a Board (checked afterwards by ``_check_board``)."""
     spaces = raw["spaces"]
     kinds = tuple(str(s["kind"]) for s in spaces)
     names = tuple(str(s["name"]) for s in spaces)
