@@ -1,6 +1,6 @@
 """The rules of Metro City (City Blocks), on the core contract.
 
-The game in the order of the rulebook (seed 004, rulings MC-1 to MC-6, added MC-A1 to MC-A7):
+The game in the order of the rulebook (seed 004, rulings MC-1 to MC-6, added MC-A1 to MC-A9):
 set-up (tokens to the streets, the first-player draw, each player's shuffled tiles and a hand of
 5), then turns: place a tile (on an empty block, or over one's own by paying a token), swap
 bonuses after a Courthouse, award every street the placement completes (row first), refill the
@@ -243,6 +243,8 @@ class MetroCity(Game):
     # ------------------------------------------------------------------ the turn (MC-3)
     def _begin_turn(self, seat: int) -> None:
         """Ask ``seat`` to place; pass a seat with an empty hand; end when nobody can place."""
+        # ruling MC-A9: a seat holding a tile must place it (no voluntary pass); ruling MC-A3:
+        # the pass of a seat with an empty hand is recorded without asking
         s = self.s
         if not s.free:
             self._end()
@@ -501,6 +503,7 @@ class MetroCity(Game):
                     "empty": sum(1 for b in st.blocks if s.tiles[b] is None),
                 }
             )
+        # ruling MC-A8: the tokens each player won (and so its money) are public
         players = [
             {
                 "seat": k,
