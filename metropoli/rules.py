@@ -564,6 +564,9 @@ class Metropoli(Game):
             s.auction = None
             self._settle_debts(s.after_debts)
             return
+        if au.leader == s.active:  # ruling MI-A17: no pre-emption to guard against, no raise
+            self._award(au.leader, au.high, "auction")
+            return
         au.stage = "raise"
         s.phase = "raise"
         self._ask(au.leader, "raise", f"you won at {au.high}: keep it or raise the Market Value")
@@ -640,8 +643,13 @@ class Metropoli(Game):
 
     def _sell(self, space: int) -> None:
         s = self.s
-        debtor = s.debts[0].debtor
-        order = tuple(x for x in self._clockwise_from(debtor) if x != debtor and s.status[x] == IN)
+        debtor, creditor = s.debts[0].debtor, s.debts[0].creditor
+        # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving the game
+        order = tuple(
+            x
+            for x in self._clockwise_from(debtor)
+            if x != debtor and (s.status[x] == IN or x == creditor)
+        )
         s.auction = Auction(space, "bankruptcy", order, [False] * self.num_players)
         self._emit(AuctionOpened(space, "bankruptcy"))
         self._auction_next()
@@ -769,6 +777,8 @@ class Metropoli(Game):
             return bool(give or take or s.trade_cash_set)
         if t is Give:
             c = action.space  # type: ignore[attr-defined]
+            if s.trade_from == "arrived" and c == s.pos[s.active]:  # ruling MI-A18
+                return False
             return c in _CONCESSION_SET and s.owner[c] == s.active and c not in give
         if t is Take:
             c = action.space  # type: ignore[attr-defined]
@@ -1089,10 +1099,11 @@ class Metropoli(Game):
         s = self.s
         s.trades_left -= 1
         s.trade = (action.partner, (), (), 0)
-        s.trade_menu = (
-            tuple(_held_by(s.owner, s.active, _GIVES)),
-            tuple(_held_by(s.owner, action.partner, _TAKES)),
-        )
+        gives = _held_by(s.owner, s.active, _GIVES)
+        if s.phase == "arrived":  # ruling MI-A18: not the concession of the space reached
+            here = s.pos[s.active]
+            gives = [x for x in gives if x.space != here]
+        s.trade_menu = (tuple(gives), tuple(_held_by(s.owner, action.partner, _TAKES)))
         s.trade_cash_set = False
         s.trade_from = s.phase
         s.phase = "draft"

@@ -132,9 +132,9 @@ def test_the_active_player_may_win_the_auction_outright() -> None:
     land(g, 6, not_first_round=False)
     for _ in range(3):
         g.apply(Pass())
-    g.apply(Bid(250_000))
-    g.apply(Keep())
+    g.apply(Bid(250_000))  # no raise step when the active player wins (ruling MI-A17)
     assert g.s.owner[6] == 0 and g.s.cash[0] == 5_000_000 - 250_000
+    assert g.prompt is not None and g.prompt.kind == "build"
 
 
 def test_bankruptcy_partial_auction_covers_the_debt() -> None:

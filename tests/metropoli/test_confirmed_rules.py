@@ -201,3 +201,46 @@ def test_a_raise_keeps_the_price_when_the_winner_keeps_it() -> None:
         g.apply(Pass())
     g.apply(Keep())
     assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "preempt"
+
+
+def test_mi_a17_no_raise_step_when_the_active_player_wins_the_auction() -> None:
+    # ruling MI-A17: the winner's raise sets the Market Value against pre-emption (seed "Game
+    # Actions"); the active player has no pre-emption to meet, so wins at the last bid
+    g = started()
+    clear_owners(g)
+    land(g, 6)
+    g.apply(Bid(100_000))  # seat 1
+    g.apply(Pass())
+    g.apply(Pass())
+    start = len(g.events)
+    g.apply(Bid(150_000))  # the active player outbids
+    g.apply(Pass())  # seat 1 drops out: the active player has won
+    assert payments(g, start) == [(0, None, 150_000, "auction")]
+    assert g.s.owner[6] == 0
+    assert g.prompt is not None and g.prompt.kind == "build"
+    assert not g.is_legal(Raise(1_000_000))
+
+
+def test_mi_a19_a_creditor_who_has_left_may_buy_at_the_bankruptcy_auction() -> None:
+    # ruling MI-A19, seed "Bankruptcy": sold to the highest bidder, "who may also be the
+    # creditor"; a creditor who has left the game (MI-17) still bids there, no one else who left
+    g = started()
+    clear_owners(g)
+    g.s.final = True
+    g.s.status[1] = g.s.status[3] = "left"
+    g.s.owner[6] = 1  # seat 1, who has left, collects the rent
+    g.s.owner[11] = 0
+    g.s.cash[0] = 50_000
+    rent = g.street_rent(6)[0]
+    start = len(g.events)
+    land(g, 6, total=5)
+    g.apply(Sell(11))
+    assert g.s.auction is not None and g.s.auction.order == (1, 2)
+    assert g.to_act == 1
+    g.apply(Bid(200_000))
+    g.apply(Pass())  # seat 2
+    assert g.s.owner[11] == 1
+    assert payments(g, start) == [
+        (1, 0, 200_000, "bankruptcy auction"),
+        (0, 1, rent, "rent"),
+    ]

@@ -110,7 +110,9 @@ def reference_legal(g: Metropoli) -> list[Action]:
     if ph == "draft":
         assert s.trade is not None
         partner, give, take, _ = s.trade
-        out = [Give(c) for c in B.concessions if s.owner[c] == a and c not in give]
+        # ruling MI-A18: at the stop on arrival, never the concession of the space reached
+        here = s.pos[a] if s.trade_from == "arrived" else None
+        out = [Give(c) for c in B.concessions if s.owner[c] == a and c not in give and c != here]
         out += [Take(c) for c in B.concessions if s.owner[c] == partner and c not in take]
         if not s.trade_cash_set:
             out += [Cash(x) for x in D.TRADE_PRICES if x <= s.cash[a]]

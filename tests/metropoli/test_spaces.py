@@ -176,9 +176,7 @@ def test_a_bridge_bought_at_auction_is_not_crossed_this_turn() -> None:
     g.apply(Pass())
     g.apply(Pass())
     g.apply(Pass())
-    g.apply(Bid(50_000))
-    assert g.prompt is not None and g.prompt.kind == "raise"
-    g.apply(Keep())
+    g.apply(Bid(50_000))  # the active player wins: no raise step (ruling MI-A17)
     assert g.s.owner[5] == 0
     assert g.prompt is not None and g.prompt.kind == "build"
 

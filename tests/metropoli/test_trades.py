@@ -6,7 +6,20 @@ from __future__ import annotations
 import pytest
 
 from common import IllegalAction
-from metropoli import Accept, Act, Cash, EndTurn, Give, Metropoli, Offer, Reject, Send, Take
+from metropoli import (
+    Accept,
+    Act,
+    Cancel,
+    Cash,
+    EndTurn,
+    Give,
+    Metropoli,
+    Offer,
+    Reject,
+    Send,
+    Skip,
+    Take,
+)
 from metropoli.data import TRADE_PRICES, TRADE_UNIT
 from metropoli.events import AuctionOpened, RentCharged, TradeDone
 from tests.metropoli.helpers import clear_owners, land, payments, started
@@ -94,15 +107,58 @@ def test_the_stop_comes_back_after_a_trade_while_proposals_remain() -> None:
 
 
 def test_the_space_acts_on_the_position_after_the_trade() -> None:
+    # ruling MI-A15: a street bought at the stop counts for the card read after it
+    ids = tuple(started().cards)
+    g = started(deck=("collect_per_street", *(c for c in ids if c != "collect_per_street")))
+    clear_owners(g)
+    g.s.owner[1] = 0
+    g.s.owner[9] = 2
+    land(g, 8, act=False)
+    g.apply(Offer(2))
+    g.apply(Take(9))
+    g.apply(Cash(100_000))
+    g.apply(Send())
+    start = len(g.events)
+    g.apply(Accept())  # no proposal left this turn: the space acts at once
+    assert (None, 0, 2 * 50_000, "card") in payments(g, start)
+
+
+def test_mi_a18_the_street_one_stands_on_cannot_be_given_at_the_arrival_stop() -> None:
+    # ruling MI-A18: the space reached has decided the action (seed "Game Actions"): one's own
+    # street gives a free block, and a trade at the stop cannot turn it into rent
     g = started()
     clear_owners(g)
-    g.s.owner[6] = 0  # the player's own street ...
+    g.s.owner[6] = g.s.owner[7] = 0
     land(g, 6, act=False)
     g.apply(Offer(2))
-    g.apply(Give(6))  # ... sold at the stop: the player now stands on seat 2's street
-    g.apply(Send())
-    g.apply(Accept())
-    assert [e for e in g.events if isinstance(e, RentCharged) and e.owner == 2]
+    gives = {a.space for a in g.legal_actions() if isinstance(a, Give)}
+    assert gives == {7}
+    assert not g.is_legal(Give(6))
+    with pytest.raises(IllegalAction):
+        g.apply(Give(6))
+    g.apply(Cancel())  # no proposal left this turn: the space acts at once
+    assert g.prompt is not None and g.prompt.kind == "free_block"
+    assert not [e for e in g.events if isinstance(e, RentCharged)]
+
+
+def test_mi_a18_ones_own_bridge_cannot_be_given_at_the_arrival_stop() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[5] = 0
+    g.s.owner[6] = 0
+    land(g, 5, act=False)
+    g.apply(Offer(1))
+    assert {a.space for a in g.legal_actions() if isinstance(a, Give)} == {6}
+
+
+def test_mi_a18_in_the_building_step_the_street_one_stands_on_may_be_traded() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[6] = 0
+    land(g, 6)
+    g.apply(Skip())
+    g.apply(Offer(2))
+    assert Give(6) in g.legal_actions()
 
 
 @pytest.mark.parametrize(
