@@ -6,10 +6,28 @@ from __future__ import annotations
 import pytest
 
 from common import IllegalAction
-from metropoli import Bid, EndTurn, FreeBlock, Keep, Metropoli, Pass, Raise, Roll, Sell, Steps
+from metropoli import (
+    Bid,
+    Build,
+    Cross,
+    EndTurn,
+    FreeBlock,
+    GoTo,
+    Keep,
+    Metropoli,
+    Offer,
+    Pass,
+    Preempt,
+    Raise,
+    Roll,
+    Sell,
+    Stay,
+    Steps,
+    Waive,
+)
 from metropoli.data import BOARD as B
 from metropoli.events import PlayerBankrupt, PlayerLeft
-from tests.metropoli.helpers import clear_owners, land, pass_stop, payments, started
+from tests.metropoli.helpers import clear_owners, dice_for, land, pass_stop, payments, started
 
 
 def with_card(card: str, players: int = 4) -> Metropoli:
@@ -244,3 +262,140 @@ def test_mi_a19_a_creditor_who_has_left_may_buy_at_the_bankruptcy_auction() -> N
         (1, 0, 200_000, "bankruptcy auction"),
         (0, 1, rent, "rent"),
     ]
+
+
+# --- the final phase (MI-17, MI-A6) -------------------------------------------------------
+def test_final_phase_a_player_on_l_autostrada_must_come_round_again() -> None:
+    # ruling MI-A6: standing on L'Autostrada when the final phase starts is not reaching it
+    g = started()
+    clear_owners(g)
+    g.s.final = True
+    g.s.pos[0] = 20
+    g.apply(Roll())
+    g.resolve(dice_for(7))
+    pass_stop(g)
+    assert g.s.pos[0] == 27 and g.s.status[0] == "in"
+
+
+def test_final_phase_a_go_to_l_autostrada_card_makes_the_player_leave() -> None:
+    g = with_card("go_motorway")
+    g.s.final = True
+    land(g, 2)
+    assert PlayerLeft(0, "motorway") in g.events
+    assert g.chance is None and g.to_act == 1
+
+
+def test_final_phase_auctions_go_on_but_no_block_is_offered() -> None:
+    # rulings MI-17: "obviously without building anything else"; a free concession is still
+    # auctioned
+    g = started()
+    clear_owners(g)
+    g.s.final = True
+    land(g, 6)
+    assert g.prompt is not None and g.prompt.kind == "bid"
+    g = started()
+    clear_owners(g)
+    g.s.final = True
+    g.s.owner[7] = 0
+    land(g, 7)  # one's own street: no free block in the final phase
+    assert g.prompt is not None and g.prompt.kind == "build"
+    assert not [a for a in g.legal_actions() if isinstance(a, Build | FreeBlock)]
+    assert EndTurn() in g.legal_actions()
+    g = started()
+    clear_owners(g)
+    g.s.final = True
+    land(g, 30)  # Il Comune: only the move to a free concession
+    legal = g.legal_actions()
+    assert not [a for a in legal if isinstance(a, FreeBlock)]
+    assert [a for a in legal if isinstance(a, GoTo)]
+
+
+# --- bankruptcy details (MI-16, MI-A9) ----------------------------------------------------
+def test_a_card_owed_to_every_player_lapses_once_the_reader_is_bankrupt() -> None:
+    # ruling MI-A9: debts are settled clockwise; a bankrupt debtor's cash goes to the creditor
+    # of the debt it could not pay, and its other debts lapse
+    g = with_card("pay_each")
+    clear_owners(g)
+    g.s.cash[0] = 60_000
+    start = len(g.events)
+    land(g, 2, not_first_round=False)
+    assert payments(g, start) == [(0, 1, 50_000, "card"), (0, 2, 10_000, "bankruptcy")]
+    assert PlayerBankrupt(0, 2) in g.events and g.s.debts == []
+    assert g.to_act == 1
+
+
+def test_no_trade_during_a_bankruptcy() -> None:
+    # seed "Trading and Negotiations", rule 5; ruling MI-18
+    g = started()
+    clear_owners(g)
+    g.s.owner[6] = 1
+    g.s.owner[11] = 0
+    g.s.cash[0] = 50_000
+    land(g, 6, not_first_round=False)
+    assert g.prompt is not None and g.prompt.kind == "sell"
+    assert g.legal_actions() == [Sell(11)]
+    assert not g.is_legal(Offer(2))
+
+
+# --- smaller sentences of the rulebook -----------------------------------------------------
+def test_a_triple_of_40_makes_one_full_lap() -> None:
+    # seed "Triple Dice": "without making more than one complete lap"; ruling MI-12
+    g = started()
+    clear_owners(g)
+    g.s.turns_taken[0] = 1
+    g.s.pos[0] = 30
+    g.apply(Roll())
+    g.resolve((4, 4, 4))
+    start = len(g.events)
+    g.apply(Steps(40))  # back to Il Comune, passing La Borsa once
+    assert g.s.pos[0] == 30
+    assert [p for p in payments(g, start) if p[3] == "borsa"] == [(None, 0, 250_000, "borsa")]
+    g = started()
+    clear_owners(g)
+    g.s.turns_taken[0] = 1
+    g.apply(Roll())
+    g.resolve((4, 4, 4))
+    start = len(g.events)
+    g.apply(Steps(40))  # from La Borsa round to La Borsa: landing pays $500,000
+    assert payments(g, start) == [(None, 0, 500_000, "borsa")]
+
+
+def test_toll_paid_then_crossing_to_a_third_players_bridge_pays_no_second_toll() -> None:
+    # ruling MI-13: "they do not have to pay any toll to the owner ... on the arrival space"
+    g = started()
+    clear_owners(g)
+    g.s.owner[5] = 2
+    g.s.owner[25] = 3
+    start = len(g.events)
+    land(g, 5, not_first_round=False)
+    g.apply(Cross())
+    assert g.s.pos[0] == 25
+    assert payments(g, start) == [(0, 2, 100_000, "toll")]
+    assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_toll_is_paid_even_when_the_player_does_not_cross() -> None:
+    # seed "Bridges": "the toll must be paid in any case"
+    g = started()
+    clear_owners(g)
+    g.s.owner[15] = 2
+    start = len(g.events)
+    land(g, 15, not_first_round=False)
+    assert payments(g, start) == [(0, 2, 100_000, "toll")]
+    g.apply(Stay())
+    assert g.s.pos[0] == 15 and payments(g, start) == [(0, 2, 100_000, "toll")]
+
+
+def test_il_comune_offers_free_bridges_and_keeps_the_right_of_pre_emption() -> None:
+    # seed "Other Spaces": "any space whose Concession is still free ... the normal auction"
+    g = started()
+    clear_owners(g)
+    land(g, 30)
+    assert GoTo(35) in g.legal_actions() and GoTo(5) in g.legal_actions()
+    g.apply(GoTo(35))
+    pass_stop(g)
+    g.apply(Bid(100_000))  # seat 1
+    for _ in range(3):
+        g.apply(Pass())
+    g.apply(Keep())
+    assert g.to_act == 0 and g.legal_actions() == [Preempt(), Waive()]
