@@ -76,6 +76,8 @@ def test_rules_5_to_7_next_roof_goes_to_the_first_building_one_floor_taller(numb
     s.roofs = number - 1
     target = B.district_areas[number - 1][4]
     s.heights[target] = number  # one floor below the next roof's height
+    s.blocks_left = 80 - sum(s.heights)
+    assert g.invariants() == []  # a position the Master Plan allows
     start = len(g.events)
     g.apply(Build(target))
     got = [e for e in g.events[start:] if isinstance(e, RoofPlaced)]
@@ -92,8 +94,9 @@ def test_rule_7_no_building_exceeds_five_floors() -> None:
         area = B.district_areas[k][0]
         s.heights[area], s.roof[area], s.caps[k] = k + 2, k + 1, k + 2
     s.roofs = 4
-    s.caps[3] = 5
     s.heights[B.district_areas[3][1]] = 5
+    s.blocks_left = 80 - sum(s.heights)
+    assert g.invariants() == []
     assert B.district_areas[3][1] not in {a.area for a in g.legal_actions() if isinstance(a, Build)}
 
 
