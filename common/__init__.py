@@ -1,7 +1,7 @@
 """The shared core of the Metro engines: the Game contract, chance, events, bots, registry."""
 
 from common.actions import Action, ActionSet
-from common.bots import Bot, GameTooLong, RandomBot, play
+from common.bots import Bot, GameTooLong, RandomBot, advance, play
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
 from common.events import ActionTaken, ChanceResolved, Event, EventLog, GameEnded, GameStarted
@@ -36,6 +36,7 @@ __all__ = [
     "RandomBot",
     "Result",
     "Shuffle",
+    "advance",
     "clockwise",
     "counter_clockwise",
     "games",

@@ -51,3 +51,20 @@ def play(
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
         seat = pending.seat
         game._apply_quietly(bots[seat].choose(game, seat), None)
+
+
+def advance(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], steps: int) -> int:
+    """Play at most ``steps`` steps (decisions and chance outcomes); return how many were played.
+
+    Chance comes from the game's own generator; it stops early when the game ends.
+    """
+    done = 0
+    while done < steps and not game.is_over:
+        if game.chance is not None:
+            game.resolve()
+        else:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(bots[seat].choose(game, seat))
+        done += 1
+    return done

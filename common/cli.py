@@ -15,7 +15,7 @@ from typing import Any
 
 import click
 
-from common.bots import RandomBot, play
+from common.bots import RandomBot, advance, play
 from common.errors import MetroError
 from common.game import Game
 from common.registry import GameInfo, games, get, load
@@ -403,16 +403,7 @@ def _game_group(info: GameInfo) -> click.Group:
         """Draw the position after K random steps: text, or an SVG picture with --svg."""
         seed = _seed(seed)
         game = _new(info, players, seed, options)
-        bots = [RandomBot(seed * 31 + s) for s in range(game.num_players)]
-        for _ in range(steps):
-            if game.is_over:
-                break
-            if game.chance is not None:
-                game.resolve()
-            else:
-                to_act = game.to_act
-                assert to_act is not None
-                game.apply(bots[to_act].choose(game, to_act))
+        advance(game, [RandomBot(seed * 31 + s) for s in range(game.num_players)], steps)
         if svg_path is None:
             click.echo(_render(info, game, seat))
             return

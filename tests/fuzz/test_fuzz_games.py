@@ -11,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import common
-from common import Game, IllegalAction, InvalidSave, RandomBot
+from common import Game, IllegalAction, InvalidSave, RandomBot, advance
 from common.testing import fingerprint
 
 GAMES = sorted(common.games())
@@ -28,16 +28,9 @@ json_values = st.recursive(
 
 def position(name: str, seed: int, steps: int) -> Game:
     """A game of ``name`` after ``steps`` random steps (fewer if it ends)."""
-    info = common.get(name)
-    g = info.new_game(players=None, seed=seed)
+    g = common.get(name).new_game(players=None, seed=seed)
     bot = RandomBot(seed)
-    for _ in range(steps):
-        if g.is_over:
-            break
-        if g.chance is not None:
-            g.resolve()
-        else:
-            g.apply(bot.choose(g, g.to_act or 0))
+    advance(g, {seat: bot for seat in range(g.num_players)}, steps)
     return g
 
 

@@ -5,21 +5,16 @@ from __future__ import annotations
 import pytest
 
 import common
-from common import ActionTaken, RandomBot
+from common import ActionTaken, Game, RandomBot
+from common import advance as advance_with
 from common.game import replay_into
 from common.replay_cursor import Replay
 
 GAMES = sorted(common.games())
 
 
-def advance(g: common.Game, bot: RandomBot, steps: int) -> None:
-    for _ in range(steps):
-        if g.is_over:
-            return
-        if g.chance is not None:
-            g.resolve()
-        else:
-            g.apply(bot.choose(g, g.to_act or 0))
+def advance(g: Game, bot: RandomBot, steps: int) -> None:
+    advance_with(g, {seat: bot for seat in range(g.num_players)}, steps)
 
 
 @pytest.mark.parametrize("name", GAMES)
