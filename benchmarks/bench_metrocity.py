@@ -8,39 +8,28 @@ from __future__ import annotations
 
 from typing import Any
 
+from _shared import play_random_games, play_until, record_rates
+
 import metrocity
-from common import RandomBot, play
+from common import RandomBot
 
 GAMES = 20
 
 
-def _random_games(first_seed: int) -> int:
-    actions = 0
-    for i in range(GAMES):
-        g = metrocity.new_game(seed=first_seed + i)
-        play(g, [RandomBot(first_seed + i), RandomBot(first_seed + i + 1)])
-        actions += g.decisions
-    return actions
+def _random_games(first_seed: int, games: int = GAMES) -> int:
+    return play_random_games(
+        lambda seed: metrocity.new_game(seed=seed), range(first_seed, first_seed + games)
+    )
 
 
 def _mid_game(decisions: int = 20) -> metrocity.MetroCity:
-    g = metrocity.new_game(seed=3)
-    bots = [RandomBot(1), RandomBot(2)]
-    while g.decisions < decisions:
-        if g.chance is not None:
-            g.resolve()
-        else:
-            g.apply(bots[g.to_act or 0].choose(g, g.to_act or 0))
-    return g
+    return play_until(metrocity.new_game(seed=3), [RandomBot(1), RandomBot(2)], decisions)
 
 
 def test_bench_random_games(benchmark: Any) -> None:
     """Random self-play: a batch of 20 games per round."""
     actions = benchmark(_random_games, 0)
-    mean = benchmark.stats.stats.mean
-    benchmark.extra_info["games_per_s"] = round(GAMES / mean, 1)
-    benchmark.extra_info["actions_per_s"] = round(actions / mean)
-    print(f"\nmetrocity: {GAMES / mean:,.1f} games/s, {actions / mean:,.0f} actions/s")
+    record_rates(benchmark, GAMES, actions, "metrocity: ")
 
 
 def test_bench_clone(benchmark: Any) -> None:
@@ -79,10 +68,4 @@ if __name__ == "__main__":
     # difference of the "Collected" totals by the number of actions printed.
     import sys
 
-    n = int(sys.argv[1]) if len(sys.argv) > 1 else GAMES
-    total = 0
-    for i in range(n):
-        g = metrocity.new_game(seed=1 + i)
-        play(g, [RandomBot(1 + i), RandomBot(2 + i)])
-        total += g.decisions
-    print(total)
+    print(_random_games(1, int(sys.argv[1]) if len(sys.argv) > 1 else GAMES))

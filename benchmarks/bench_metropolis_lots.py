@@ -10,33 +10,24 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from _shared import play_random_games, play_until, record_rates
 
 import metropolis_lots
-from common import RandomBot, play
+from common import RandomBot
 
 GAMES = 10
 
 
 def _random_games(first_seed: int, players: int = 3) -> int:
-    actions = 0
-    for i in range(GAMES):
-        g = metropolis_lots.new_game(players=players, seed=first_seed + i)
-        play(g, [RandomBot(first_seed + i + s) for s in range(players)])
-        actions += g.decisions
-    return actions
+    return play_random_games(
+        lambda seed: metropolis_lots.new_game(players=players, seed=seed),
+        range(first_seed, first_seed + GAMES),
+    )
 
 
 def _mid_game() -> metropolis_lots.Metropolis:
     g = metropolis_lots.new_game(players=3, seed=3)
-    bots = [RandomBot(1), RandomBot(2), RandomBot(3)]
-    while g.decisions < 120 and not g.is_over:
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
-    return g
+    return play_until(g, [RandomBot(1), RandomBot(2), RandomBot(3)], 120)
 
 
 @pytest.mark.parametrize("players", [2, 3])
@@ -44,13 +35,7 @@ def test_bench_random_games(benchmark: Any, players: int) -> None:
     """Random self-play: a batch of 10 games per round (2 players is what ``metro bench``
     measures by default; issue 8's target is 100,000 actions/s)."""
     actions = benchmark(_random_games, 0, players)
-    mean = benchmark.stats.stats.mean
-    benchmark.extra_info["games_per_s"] = round(GAMES / mean, 1)
-    benchmark.extra_info["actions_per_s"] = round(actions / mean)
-    print(
-        f"\nmetropolis_lots {players}p: {GAMES / mean:,.1f} games/s, "
-        f"{actions / mean:,.0f} actions/s"
-    )
+    record_rates(benchmark, GAMES, actions, f"metropolis_lots {players}p: ")
 
 
 def test_bench_clone(benchmark: Any) -> None:

@@ -550,6 +550,17 @@ def save_data(game: Game) -> dict[str, Any]:
     }
 
 
+def reapply(game: Game, event: Event) -> bool:
+    """Take a recorded decision or chance outcome again; False for any other event."""
+    if isinstance(event, ActionTaken):
+        game.apply(event.action, seat=event.seat)
+    elif isinstance(event, ChanceResolved):
+        game.resolve(event.outcome)
+    else:
+        return False
+    return True
+
+
 def replay_into(cls: type[Game], events: Sequence[Event]) -> Game:
     """Rebuild a game of class ``cls`` from its events; raise InvalidSave if it diverges."""
     if not events or not isinstance(events[0], GameStarted):
@@ -583,11 +594,7 @@ def replay_into(cls: type[Game], events: Sequence[Event]) -> Game:
             return game
         e = events[j]
         try:
-            if isinstance(e, ActionTaken):
-                game.apply(e.action, seat=e.seat)
-            elif isinstance(e, ChanceResolved):
-                game.resolve(e.outcome)
-            else:
+            if not reapply(game, e):
                 raise InvalidSave(
                     f"event {j} ({e.type_name}) is in the log, but the engine waits for "
                     "a decision or a chance outcome there"

@@ -6,7 +6,7 @@ from typing import Any
 
 from common.errors import IllegalAction
 from common.events import ActionTaken, ChanceResolved, Event
-from common.game import Game, replay_into
+from common.game import Game, reapply, replay_into
 from common.registry import load
 
 _CHECKPOINT_EVERY = 64
@@ -54,11 +54,7 @@ class Replay:
         """Apply the next step and return the game there."""
         if self._position >= len(self._steps):
             raise IllegalAction(f"the replay is at its end (step {self._position})")
-        e = self._events[self._steps[self._position]]
-        if isinstance(e, ActionTaken):
-            self._game.apply(e.action, seat=e.seat)
-        elif isinstance(e, ChanceResolved):
-            self._game.resolve(e.outcome)
+        reapply(self._game, self._events[self._steps[self._position]])
         self._position += 1
         if self._position % _CHECKPOINT_EVERY == 0:
             self._checkpoints.setdefault(self._position, self._game.clone())
