@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TypeVar
 
-from common import Bot, Game, RandomBot, play
+from common import Bot, Game, RandomBot, advance, play
 
 G = TypeVar("G", bound=Game)
 
@@ -36,11 +36,6 @@ def record_rates(benchmark: Any, games: int, actions: int, label: str = "") -> N
 
 def play_until(game: G, bots: Sequence[Bot], decisions: int) -> G:
     """Play ``game`` on (chance from its own generator) until ``decisions`` or its end."""
-    while game.decisions < decisions and not game.is_over:
-        if game.chance is not None:
-            game.resolve()
-        else:
-            seat = game.to_act
-            assert seat is not None
-            game.apply(bots[seat].choose(game, seat))
+    while game.decisions < decisions and advance(game, bots, 1):
+        pass
     return game
