@@ -64,7 +64,7 @@ def _bot_list(info: GameInfo, bots: str | None, players: int) -> list[str]:
         if n != "human":
             try:
                 info.bot_factory(n)
-            except KeyError as exc:
+            except (KeyError, ValueError) as exc:
                 raise click.BadParameter(str(exc.args[0]), param_hint="--bots") from exc
     return [names[i % len(names)] for i in range(players)]
 
@@ -425,6 +425,14 @@ def _game_group(info: GameInfo) -> click.Group:
     )
     @_players_opt
     @_seed_opt
+    @click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=1),
+        default=1,
+        show_default=True,
+        help="Processes to play in (the table is the same for any number).",
+    )
     @click.option("--json", "as_json", is_flag=True, help="Print the table as JSON.")
     @_option_opt
     def tournament_cmd(
@@ -432,10 +440,15 @@ def _game_group(info: GameInfo) -> click.Group:
         games: int,
         players: int | None,
         seed: int | None,
+        jobs: int,
         as_json: bool,
         options: tuple[str, ...],
     ) -> None:
-        """Round robin: one bot against another in the other seats, seats rotating."""
+        """Round robin: one bot against another in the other seats, seats rotating.
+
+        Bots: the game's named bots, ``random``, ``mcts`` or ``mcts:N`` (N playouts a decision)
+        / ``mcts:Ts`` (T seconds a decision).
+        """
         from common.tournament import tournament
 
         seed = _seed(seed)
@@ -449,6 +462,7 @@ def _game_group(info: GameInfo) -> click.Group:
             seed=seed,
             players=probe.num_players,
             options=dict(probe.options),
+            jobs=jobs,
         )
         if as_json:
             click.echo(json.dumps(table, indent=2))
@@ -457,12 +471,14 @@ def _game_group(info: GameInfo) -> click.Group:
             f"{info.name}: {probe.num_players} players, {games} games per pairing, "
             f"seed {seed}; one bot against the other in every other seat"
         )
-        click.echo(f"{'bot':<12}{'against':<12}{'win rate':>10}{'95% CI':>18}{'fair':>8}")
+        click.echo(
+            f"{'bot':<14}{'against':<14}{'win rate':>10}{'95% CI':>16}{'fair':>8}{'ahead':>8}"
+        )
         for r in table["pairings"]:
             ci = f"{r['ci95'][0]:.1%}-{r['ci95'][1]:.1%}"
             click.echo(
-                f"{r['bot']:<12}{r['against']:<12}{r['win_rate']:>10.1%}{ci:>18}"
-                f"{r['fair_share']:>8.1%}"
+                f"{r['bot']:<14}{r['against']:<14}{r['win_rate']:>10.1%}{ci:>16}"
+                f"{r['fair_share']:>8.1%}{r['ahead_rate']:>8.1%}"
             )
 
     @group.command("schema")

@@ -39,15 +39,26 @@ class GameInfo:
     file_flags: frozenset[str] = frozenset()
 
     def bot_factory(self, name: str) -> BotFactory:
-        """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there)."""
+        """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there).
+
+        ``mcts:400`` or ``mcts:2s`` is the game's MCTS bot with another budget (playouts or
+        seconds a decision).
+        """
         if name in self.bots:
             return self.bots[name]
+        base, colon, budget = name.partition(":")
+        if colon and base == "mcts":  # mcts:400 (playouts) or mcts:2s (seconds of search)
+            factory = self.bot_factory("mcts")
+            from common.mcts import MCTSFactory
+
+            assert isinstance(factory, MCTSFactory)
+            return factory.with_budget(budget)
         if name == "random":
             return RandomBot
         if name == "mcts":
             from common.mcts import mcts_factory
 
-            return mcts_factory(iterations=MCTS_ITERATIONS)  # type: ignore[no-any-return]
+            return mcts_factory(iterations=MCTS_ITERATIONS)
         known = ", ".join(sorted({"random", "mcts", *self.bots}))
         raise KeyError(f"no bot {name!r} for {self.name}; bots: {known}")
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from common.bots import Bot, play
@@ -22,6 +23,27 @@ def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def _one_game(
+    args: tuple[str, str, str, int, int, int, dict[str, Any]],
+) -> tuple[float, float]:
+    """Play game ``i`` of pairing (a, b); return a's share of the win and of the head-to-heads."""
+    game_name, a, b, n, seed, i, opts = args
+    info = get(game_name)
+    a_seat = i % n
+    names = [a if s == a_seat else b for s in range(n)]
+    bots: list[Bot] = [info.bot_factory(x)((seed + i) * 31 + s) for s, x in enumerate(names)]
+    game = info.new_game(players=n, seed=seed + i, **opts)
+    result = play(game, bots)
+    win = 1.0 / len(result.winners) if a_seat in result.winners else 0.0
+    mine = (a_seat in result.winners, result.scores[a_seat])
+    ahead = 0.0
+    for s in range(n):
+        if s != a_seat:
+            theirs = (s in result.winners, result.scores[s])
+            ahead += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return win, ahead / (n - 1)
+
+
 def tournament(
     game_name: str,
     bot_names: Sequence[str],
@@ -30,29 +52,33 @@ def tournament(
     seed: int,
     players: int | None = None,
     options: dict[str, Any] | None = None,
+    jobs: int = 1,
 ) -> dict[str, Any]:
     """Every ordered pair (A, B): ``games`` games of one A against B in every other seat.
 
     A's seat rotates with the game index; game i of a pairing uses seed ``seed + i`` for every
-    pairing, so the pairings meet the same dice. Shared wins count as a fraction.
+    pairing, so the pairings meet the same dice. Shared wins count as a fraction. ``ahead_rate``
+    is the share of (game, B seat) pairs where A finished ahead of that B (a winner ahead of a
+    loser, else the higher score; a tie counts half): with two players it is the win rate, with
+    more it says how often A beats a given B. Any ``jobs`` gives the same table.
     """
     info = get(game_name)
     n = players or info.cls.min_players
     opts = dict(options or {})
+    pairs = list(itertools.permutations(bot_names, 2))
+    tasks = [(game_name, a, b, n, seed, i, opts) for a, b in pairs for i in range(games)]
+    if jobs > 1:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            outcomes = list(pool.map(_one_game, tasks, chunksize=1))
+    else:
+        outcomes = [_one_game(t) for t in tasks]
     rows = []
-    for a, b in itertools.permutations(bot_names, 2):
-        wins = 0.0
-        for i in range(games):
-            a_seat = i % n
-            names = [a if s == a_seat else b for s in range(n)]
-            bots: list[Bot] = [
-                info.bot_factory(x)((seed + i) * 31 + s) for s, x in enumerate(names)
-            ]
-            game = info.new_game(players=n, seed=seed + i, **opts)
-            result = play(game, bots)
-            if a_seat in result.winners:
-                wins += 1.0 / len(result.winners)
+    for k, (a, b) in enumerate(pairs):
+        mine = outcomes[k * games : (k + 1) * games]
+        wins = sum(w for w, _ in mine)
+        ahead = sum(h for _, h in mine)
         low, high = wilson(wins, games)
+        a_low, a_high = wilson(ahead, games)
         rows.append(
             {
                 "bot": a,
@@ -62,6 +88,8 @@ def tournament(
                 "win_rate": round(wins / games, 4) if games else 0.0,
                 "ci95": [round(low, 4), round(high, 4)],
                 "fair_share": round(1 / n, 4),
+                "ahead_rate": round(ahead / games, 4) if games else 0.0,
+                "ahead_ci95": [round(a_low, 4), round(a_high, 4)],
             }
         )
     return {
