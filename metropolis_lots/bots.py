@@ -16,7 +16,7 @@ from metropolis_lots.data import Rules
 from metropolis_lots.rules import Metropolis, revalue, split_value
 from metropolis_lots.state import Building
 
-__all__ = ["Gains", "HeuristicBot", "RandomBot", "swap_candidates"]
+__all__ = ["Gains", "HeuristicBot", "RandomBot", "swap_candidates", "worth_of"]
 
 POTENTIAL = 0.5  # weight of what unbuilt lots could still hold
 LOT_BONUS = 0.3  # a lot next to one's own lot keeps claims open (ruling MS-6)
@@ -218,6 +218,12 @@ def swap_candidates(g: Metropolis, seat: int) -> list[Propose]:
         offered = [m for m in mine if any(s.owner[x] == p for x in neighbours[m])]
         out += [Propose(p, (m,), (t,)) for t in wanted for m in offered]
     return out
+
+
+def worth_of(g: Metropolis, seat: int) -> float:
+    """The seat's whole estimate: its buildings' value now plus its unbuilt lots' promise."""
+    gains = Gains(g, seat)
+    return sum(gains._worth_now(d) for d in g.r.board.districts)
 
 
 #: a proposal must raise the proposer's estimate by more than this to be worth making

@@ -986,3 +986,10 @@ class Metropolis(Game):
         # (a pool with up to n - 1 answers)
         per_turn = 2 * trades + 1 + 1 + pools * n + n
         return turns * per_turn
+
+    def estimate(self) -> tuple[float, ...]:
+        """Each seat's chance to win from its projected total, for cut-off searches (not a
+        rule: ``metropolis_lots.search.win_chances``)."""
+        from metropolis_lots.search import win_chances  # the search imports this module
+
+        return win_chances(self)

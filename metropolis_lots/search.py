@@ -1,0 +1,145 @@
+"""What the Monte Carlo tree search knows of Metropolis (guides, not rules).
+
+- ``rank`` orders the legal actions best first by the heuristic bot's own scoring (``Gains``),
+  so the search widens into the moves the heuristic likes first;
+- ``PlayoutBot`` plays the playouts: the heuristic's lot and building choices with a little
+  noise, no exchanges (the costliest choice to score, and rarely accepted);
+- ``win_chances`` turns each seat's projected total (its buildings now plus the promise of
+  its unbuilt lots, as the heuristic values them) into chances to win, for cut-off playouts.
+"""
+
+from __future__ import annotations
+
+import math
+
+from common import Action, Game, GameRandom
+from common.mcts import MCTSFactory, mcts_factory
+from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
+from metropolis_lots.bots import PROPOSE_MARGIN, Gains, worth_of
+from metropolis_lots.rules import Metropolis
+
+__all__ = ["MCTS", "PlayoutBot", "projected", "rank", "win_chances"]
+
+#: spread (in chart points) of the final margin around the projected one, at the start and
+#: at the end of the lot deal; the chances sharpen as the lots run out
+SPREAD_START = 12.0
+SPREAD_END = 4.0
+
+
+def rank(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+    """The legal actions best first, by what the heuristic bot expects each to add."""
+    assert isinstance(game, Metropolis)
+    g = game
+    phase = g.s.phase
+    if phase == "choose":
+        gains = Gains(g, seat)
+        takes = [a for a in legal if isinstance(a, Take)]
+        gives = [a for a in legal if isinstance(a, Give)]
+        takes.sort(key=lambda a: -gains.lot(a.lot))
+        # a lot given away is best where it helps its receiver least
+        gives.sort(key=lambda a: Gains(g, a.to).lot(a.lot))
+        return [*takes, *gives]
+    if phase == "build":
+        gains = Gains(g, seat)
+        scored = [(gains.build(a) if isinstance(a, Build) else 1e-9, a) for a in legal]
+        scored.sort(key=lambda x: -x[0])
+        return [a for _, a in scored]
+    if phase in ("pool", "answer"):
+        return [Accept(), Decline()] if _answer_gain(g, seat) > 0 else [Decline(), Accept()]
+    if phase == "trade":
+        mine = Gains(g, seat)
+        theirs = [Gains(g, p) for p in range(g.num_players)]
+        good: list[tuple[float, Action]] = []
+        rest: list[Action] = []
+        for a in legal:
+            if isinstance(a, Propose):
+                gain = mine.trade(a, seat)
+                if gain > PROPOSE_MARGIN and theirs[a.partner].trade(a, seat) > 0:
+                    good.append((gain, a))
+                    continue
+            if not isinstance(a, Done):
+                rest.append(a)
+        good.sort(key=lambda x: -x[0])
+        return [*(a for _, a in good), Done(), *rest]
+    return list(legal)
+
+
+def _answer_gain(g: Metropolis, seat: int) -> float:
+    s = g.s
+    if s.phase == "pool":
+        assert s.pool is not None
+        return Gains(g, seat).build(s.pool)
+    assert s.trade is not None
+    return Gains(g, seat).trade(s.trade, s.turn)
+
+
+class PlayoutBot:
+    """The heuristic's lots and buildings with some noise, and no exchanges: fast playouts."""
+
+    def __init__(self, seed: int = 0, noise: float = 1.0) -> None:
+        self.rng = GameRandom(seed)
+        #: chart points of uniform noise added to each lot's and building's gain
+        self.noise = noise
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """A quick, slightly random version of the heuristic's choice."""
+        assert isinstance(game, Metropolis)
+        g = game
+        phase = g.s.phase
+        if phase == "trade":
+            return Done()
+        if phase in ("pool", "answer"):
+            return Accept() if _answer_gain(g, seat) > 0 else Decline()
+        legal = g.legal_actions(copy=False)
+        rnd = self.rng.random
+        noise = self.noise
+        gains = Gains(g, seat)
+        best: Action = legal[0]
+        best_score = -math.inf
+        if phase == "choose":
+            for a in legal:
+                if isinstance(a, Take):
+                    score = gains.lot(a.lot) + noise * rnd()
+                    if score > best_score:
+                        best, best_score = a, score
+            return best
+        # build: what adds most, or pass
+        best, best_score = Pass(), noise * rnd()
+        for a in legal:
+            if isinstance(a, Build):
+                score = gains.build(a) + noise * rnd()
+                if score > best_score:
+                    best, best_score = a, score
+        return best
+
+
+def projected(g: Metropolis) -> list[float]:
+    """Each seat's projected total: its buildings now plus its unbuilt lots' promise."""
+    return [worth_of(g, seat) for seat in range(g.num_players)]
+
+
+def win_chances(g: Metropolis) -> tuple[float, ...]:
+    """Each seat's chance to win, from its projected total (a softmax; summing to 1)."""
+    totals = projected(g)
+    left = len(g.s.stack) + len(g.s.offer)
+    share = left / len(g.r.board.lots)
+    spread = SPREAD_END + (SPREAD_START - SPREAD_END) * share
+    top = max(totals)
+    weights = [math.exp((t - top) / spread) for t in totals]
+    whole = sum(weights)
+    return tuple(w / whole for w in weights)
+
+
+def _playout(seed: int) -> PlayoutBot:
+    return PlayoutBot(seed)
+
+
+#: the game's own MCTS (``metro metropolis_lots ... -b mcts``)
+MCTS: MCTSFactory = mcts_factory(
+    rollout=_playout,
+    iterations=200,
+    ranker=rank,
+    widening=1.0,
+    rollout_depth=12,
+    exploration=0.7,
+)
