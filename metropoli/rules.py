@@ -1334,6 +1334,38 @@ class Metropoli(Game):
         )
         return int(turns * per_turn)
 
+    def estimate(self) -> tuple[float, ...]:
+        """Each seat's chance to win, guessed from its standing (for cut-off searches; no rule).
+
+        A softmax over cash + 1.6 x streets at neighbourhood value + 0.9 x bridges' worth +
+        0.55 x the rent its streets charge now, at a temperature of $3,000,000: weights fitted
+        on 300 three-player games of the heuristic bot (the winner's log-likelihood at every
+        turn). Bankrupt seats get 0.
+        """
+        from math import exp  # here, so that this method is the whole of the change
+
+        s = self.s
+        n = self.num_players
+        hood_of, rent = B.hood_of, self.street_rent
+        values = [0.0] * n
+        for c in B.streets:
+            o = s.owner[c]
+            if o is not None:
+                values[o] += 1.6 * s.hood_values[hood_of[c] or 0] + 0.55 * rent(c)[0]
+        for b in B.bridges:
+            o = s.owner[b]
+            if o is not None:
+                values[o] += 0.9 * D.BRIDGE_WEALTH
+        alive = [seat for seat in range(n) if s.status[seat] != BANKRUPT]
+        if not alive:
+            return tuple([1.0 / n] * n)
+        top = max(s.cash[x] + values[x] for x in alive)
+        weights = [0.0] * n
+        for x in alive:
+            weights[x] = exp((s.cash[x] + values[x] - top) / 3_000_000)
+        total = sum(weights)
+        return tuple(w / total for w in weights)
+
 
 _ROLL, _ACT, _PASS, _KEEP = Roll(), Act(), Pass(), Keep()
 _PREEMPT, _WAIVE, _CROSS, _STAY, _SKIP = Preempt(), Waive(), Cross(), Stay(), Skip()
