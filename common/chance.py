@@ -121,7 +121,7 @@ class Draw(ChanceRequest):
 
     def draw(self, rng: GameRandom) -> tuple[Any, ...]:
         """Draw uniformly without replacement."""
-        return tuple(rng.sample(self.cards, self.count))
+        return rng.drawn(self.cards, self.count)
 
     def describe(self) -> str:
         """Return e.g. ``draw 1 from lots``."""
@@ -160,7 +160,7 @@ class Shuffle(ChanceRequest):
 
     def draw(self, rng: GameRandom) -> tuple[Any, ...]:
         """Shuffle uniformly."""
-        return tuple(rng.sample(self.cards, len(self.cards)))
+        return rng.drawn(self.cards, len(self.cards))
 
     def describe(self) -> str:
         """Return e.g. ``shuffle market``."""

@@ -7,7 +7,7 @@ defines (``RentPaid``, ``CardBuilt``, ...) follow the decision or outcome that c
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 import attrs
@@ -62,6 +62,11 @@ class ChanceResolved(Event):
     outcome: tuple[Any, ...]
     visible_to: tuple[int, ...] | None = None
 
+    @classmethod
+    def of(cls, request: Any, outcome: tuple[Any, ...]) -> ChanceResolved:
+        """The event of ``request`` (a ChanceRequest) settled with ``outcome``."""
+        return cls(request.describe(), outcome, request.visible_to)
+
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         """Hide the outcome from seats it is secret to."""
         data = self.to_json()
@@ -82,12 +87,19 @@ CORE_EVENTS: tuple[type[Event], ...] = (GameStarted, ActionTaken, ChanceResolved
 
 
 class EventLog(Sequence[Event]):
-    """An append-only sequence of events; ``fork()`` shares the prefix instead of copying it."""
+    """An append-only sequence of events; ``fork()`` shares the prefix instead of copying it.
+
+    ``record(factory, *args)`` logs an event without building it: the entry stays a tuple
+    until someone reads it, when ``factory(*args)`` makes the event once and the entry is
+    replaced by it. A simulation that never reads its log never pays for its event objects.
+    The arguments must be immutable values (ints, strings, tuples, frozen records), since the
+    event may be made long after.
+    """
 
     __slots__ = ("_items", "_n")
 
     def __init__(self, items: list[Event] | None = None) -> None:
-        self._items: list[Event] = items if items is not None else []
+        self._items: list[Any] = items if items is not None else []
         self._n = len(self._items)
 
     def append(self, event: Event) -> None:
@@ -95,6 +107,13 @@ class EventLog(Sequence[Event]):
         if self._n != len(self._items):  # another fork appended past our end: copy once
             self._items = self._items[: self._n]
         self._items.append(event)
+        self._n += 1
+
+    def record(self, factory: Callable[..., Event], *args: Any) -> None:
+        """Add the event ``factory(*args)`` at the end, made only when it is read."""
+        if self._n != len(self._items):
+            self._items = self._items[: self._n]
+        self._items.append((factory, *args))
         self._n += 1
 
     def fork(self) -> EventLog:
@@ -107,24 +126,29 @@ class EventLog(Sequence[Event]):
     def __len__(self) -> int:
         return self._n
 
+    def _event(self, i: int) -> Event:
+        e = self._items[i]
+        if type(e) is tuple:  # a recorded entry: make its event now, once
+            e = self._items[i] = e[0](*e[1:])
+        return e  # type: ignore[no-any-return]
+
     @overload
     def __getitem__(self, i: int) -> Event: ...
     @overload
     def __getitem__(self, i: slice) -> Sequence[Event]: ...
     def __getitem__(self, i: int | slice) -> Event | Sequence[Event]:
         if isinstance(i, slice):
-            return self._items[: self._n][i]
+            return [self._event(k) for k in range(self._n)[i]]
         if i < 0:
             i += self._n
         if not 0 <= i < self._n:
             raise IndexError("event index out of range")
-        return self._items[i]
+        return self._event(i)
 
     def __iter__(self) -> Iterator[Event]:
-        items = self._items
         for i in range(self._n):
-            yield items[i]
+            yield self._event(i)
 
     def since(self, start: int) -> tuple[Event, ...]:
         """Return the events from index ``start`` on."""
-        return tuple(self._items[start : self._n])
+        return tuple(self._event(i) for i in range(max(start, 0), self._n))

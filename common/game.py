@@ -135,6 +135,7 @@ class Game:
             "_check_players",
             "_check_options",
             "_emit",
+            "_record",
             "_cached_legal",
             "_legal_cache",
             "_log",
@@ -264,7 +265,7 @@ class Game:
         if not isinstance(self._pending, Prompt):
             return []
         legal = self._legal_actions()
-        self._legal_cache = (len(self._log), legal)
+        self._legal_cache = (self._log._n, legal)
         return list(legal) if copy else legal
 
     def parse_action(self, value: Any) -> Action:
@@ -279,7 +280,7 @@ class Game:
         cached = self._legal_cache
         if (
             cached is not None
-            and cached[0] == len(self._log)
+            and cached[0] == self._log._n
             and any(map(operator.is_, cached[1], itertools.repeat(action)))
         ):
             return True
@@ -310,9 +311,10 @@ class Game:
         parsed = self.actions.parse(action)
         cached = self._legal_cache
         # one of the very objects legal_actions() gave out? (the scan stays in C)
+        log = self._log
         listed = (
             cached is not None
-            and cached[0] == len(self._log)
+            and cached[0] == log._n
             and any(map(operator.is_, cached[1], itertools.repeat(parsed)))
         )
         if not listed:
@@ -327,10 +329,9 @@ class Game:
             raise IllegalAction(
                 f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); legal: {shown}{more}"
             )
-        log = self._log
-        start = len(log)
+        start = log._n
         self._decisions += 1
-        log.append(ActionTaken(p.seat, parsed))
+        log.record(ActionTaken, p.seat, parsed)
         self._on_action(p.seat, parsed)
         if self._pending is None:
             self._after_step()
@@ -353,9 +354,9 @@ class Game:
         else:
             value = req.validate(outcome)
         log = self._log
-        start = len(log)
+        start = log._n
         self._chance_count += 1
-        log.append(ChanceResolved(req.describe(), value, req.visible_to))
+        log.record(ChanceResolved.of, req, value)
         self._on_chance(req, value)
         if self._pending is None:
             self._after_step()
@@ -459,6 +460,10 @@ class Game:
     # ------------------------------------------------------------------ helpers for hooks
     def _emit(self, event: Event) -> None:
         self._log.append(event)
+
+    def _record(self, factory: Callable[..., Event], *args: Any) -> None:
+        """Log ``factory(*args)``, made only if the log is read (args must be immutable)."""
+        self._log.record(factory, *args)
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         key = (seat, kind, text)

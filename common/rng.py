@@ -7,7 +7,13 @@ cannot fish for a better roll. The global ``random`` module is never used.
 
 from __future__ import annotations
 
+import math
 import random
+from collections.abc import Sequence
+from functools import cache
+from typing import TypeVar
+
+T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
@@ -69,6 +75,27 @@ class GameRandom(random.Random):
         self._state = state
         return tuple(out)
 
+    def drawn(self, items: Sequence[T], count: int) -> tuple[T, ...]:
+        """``count`` of ``items`` drawn uniformly without replacement, in the order drawn.
+
+        Fisher-Yates over the first ``count`` places, its choices read as the digits of one
+        big random number in the mixed radix n, n-1, ...: one call for all the randomness
+        (64 bits beyond what the draw needs, so any bias is below 2**-64). ``drawn(items,
+        len(items))`` is a uniform shuffle.
+        """
+        n = len(items)
+        if not 0 <= count <= n:
+            raise ValueError(f"cannot draw {count} of {n} items")
+        if count == 1:
+            return (items[self._randbelow(n)],)
+        pool = list(items)
+        r = self.getrandbits(_draw_bits(n, count))
+        for i in range(min(count, n - 1)):
+            r, j = divmod(r, n - i)
+            j += i
+            pool[i], pool[j] = pool[j], pool[i]
+        return tuple(pool[:count])
+
     def random(self) -> float:
         """Return a float in [0, 1)."""
         return self.getrandbits(53) * (1.0 / 9007199254740992.0)
@@ -80,6 +107,12 @@ class GameRandom(random.Random):
     def setstate(self, state: int) -> None:  # type: ignore[override]
         """Restore a state returned by ``getstate``."""
         self._state = state & _MASK64
+
+
+@cache
+def _draw_bits(n: int, count: int) -> int:
+    """Random bits for an unbiased-enough ordered draw of ``count`` of ``n``."""
+    return math.perm(n, count).bit_length() + 64
 
 
 def chance_random(seed: int, k: int) -> GameRandom:
