@@ -32,6 +32,7 @@ from metropolis_lots.events import (
 from metropolis_lots.render import render_svg, render_text
 from metropolis_lots.rl import SPEC
 from metropolis_lots.rules import Metropolis
+from metropolis_lots.search import MCTS
 
 
 def new_game(players: int = 3, seed: int | None = None, **rule_options: Any) -> Metropolis:
@@ -49,7 +50,7 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolis:
 
 INFO = GameInfo(
     cls=Metropolis,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,
     render_svg=render_svg,
     description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "

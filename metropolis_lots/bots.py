@@ -44,6 +44,7 @@ class _Valuer:
         self.near = tuple(
             sum(1 << (x % 10) for x in r.board.neighbours.get(some * 10 + i, ())) for i in range(10)
         )
+        self._worth: dict[tuple[object, ...], float] = {}
         self._mods: dict[tuple[tuple[tuple[str, int], ...], tuple[int, ...]], tuple[int, ...]] = {}
 
     def _modifiers(self, here: dict[str, int], supply: Sequence[int]) -> tuple[int, ...]:
@@ -77,18 +78,54 @@ class _Valuer:
         weight: float,
     ) -> float:
         """The seat's share of district ``d``'s buildings plus its unbuilt lots' promise."""
+        # remembered per district state: a search meets the same districts again and again
+        inside = [i for i, b in enumerate(buildings) if b.district == d]
+        base = d * 10
+        key = (
+            seat,
+            d,
+            weight,
+            tuple(owner[base : base + 10]),
+            tuple(
+                (b.model, b.lots, b.owner, b.shares, values[i])
+                for i in inside
+                for b in (buildings[i],)
+            ),
+            tuple(supply),
+        )
+        found = self._worth.get(key)
+        if found is not None:
+            return found
         total: float = 0.0
         here: dict[str, int] = {}
-        for i, b in enumerate(buildings):
-            if b.district != d:
-                continue
+        for i in inside:
+            b = buildings[i]
             here[b.kind] = here.get(b.kind, 0) + 1
             for s, _ in b.shares:
                 if s == seat:
                     total += dict(split_value(values[i], b)).get(seat, 0)
                     break
-        if weight <= 0:
-            return total
+        if weight > 0:
+            total = self.promise(seat, d, owner, built, here, supply, weight, total)
+        if len(self._worth) > 200_000:
+            self._worth.clear()
+        self._worth[key] = total
+        return total
+
+    def promise(
+        self,
+        seat: int,
+        d: int,
+        owner: Sequence[int],
+        built: Sequence[int],
+        here: dict[str, int],
+        supply: Sequence[int],
+        weight: float,
+        total: float,
+    ) -> float:
+        """``total`` plus what the seat's unbuilt lots in ``d`` promise (``here``: the kinds
+        standing there, counted): a bonus per lot touching another of its lots, and
+        ``weight`` times the best building they could hold."""
         base = d * 10
         own = held = 0
         for i in range(10):
@@ -220,10 +257,28 @@ def swap_candidates(g: Metropolis, seat: int) -> list[Propose]:
     return out
 
 
-def worth_of(g: Metropolis, seat: int) -> float:
-    """The seat's whole estimate: its buildings' value now plus its unbuilt lots' promise."""
-    gains = Gains(g, seat)
-    return sum(gains._worth_now(d) for d in g.r.board.districts)
+def worth_of(g: Metropolis) -> list[float]:
+    """Every seat's whole estimate: its buildings' value now plus its unbuilt lots' promise
+    (the heuristic's ``worth`` summed over the districts, in one pass)."""
+    s = g.s
+    n = g.num_players
+    v = _valuer(g.r)
+    weight = 0.0 if s.final_left >= 0 else POTENTIAL
+    totals = [0.0] * n
+    here_of: dict[int, dict[str, int]] = {d: {} for d in g.r.board.districts}
+    for b, value in zip(s.buildings, s.values, strict=True):
+        here = here_of[b.district]
+        here[b.kind] = here.get(b.kind, 0) + 1
+        for seat, part in split_value(value, b):
+            totals[seat] += part
+    if weight > 0:
+        for d, here in here_of.items():
+            for seat in range(n):
+                if s.own[seat * 10 + d]:
+                    totals[seat] = v.promise(
+                        seat, d, s.owner, s.building_at, here, s.supply, weight, totals[seat]
+                    )
+    return totals
 
 
 #: a proposal must raise the proposer's estimate by more than this to be worth making

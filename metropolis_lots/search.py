@@ -26,10 +26,44 @@ SPREAD_START = 12.0
 SPREAD_END = 4.0
 
 
+#: rankings of recent positions: the search meets the same position again and again
+_RANKED: dict[tuple[object, ...], list[Action]] = {}
+_RANKED_LIMIT = 20_000
+
+
 def rank(game: Game, seat: int, legal: list[Action]) -> list[Action]:
     """The legal actions best first, by what the heuristic bot expects each to add."""
     assert isinstance(game, Metropolis)
-    g = game
+    s = game.s
+    options = game.options
+    key = (
+        id(game.r),
+        options["give_claimed"],
+        options["pool_proposals"],
+        options["trade_proposals"],
+        seat,
+        s.phase,
+        s.turn,
+        tuple(s.owner),
+        tuple(s.building_at),
+        tuple(b.model for b in s.buildings),
+        tuple(s.offer),
+        tuple(s.chips),
+        s.final_left,
+        s.trade,
+        s.pool,
+        s.pool_declined,
+        s.proposals,
+    )
+    found = _RANKED.get(key)
+    if found is None:
+        if len(_RANKED) >= _RANKED_LIMIT:
+            _RANKED.clear()
+        found = _RANKED[key] = _rank(game, seat, legal)
+    return found[:]
+
+
+def _rank(g: Metropolis, seat: int, legal: list[Action]) -> list[Action]:
     phase = g.s.phase
     if phase == "choose":
         gains = Gains(g, seat)
@@ -115,7 +149,7 @@ class PlayoutBot:
 
 def projected(g: Metropolis) -> list[float]:
     """Each seat's projected total: its buildings now plus its unbuilt lots' promise."""
-    return [worth_of(g, seat) for seat in range(g.num_players)]
+    return worth_of(g)
 
 
 def win_chances(g: Metropolis) -> tuple[float, ...]:
