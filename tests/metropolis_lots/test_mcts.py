@@ -1,0 +1,81 @@
+"""The game's own MCTS: its ranker, playout policy and estimate (guides, not rules)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from common import RandomBot, play
+from common.game import Prompt
+from common.mcts import MCTSBot
+from metropolis_lots import INFO, Build, HeuristicBot, new_game
+from metropolis_lots.search import PlayoutBot, projected, rank
+from tests.metropolis_lots.helpers import ask_build, dealt, own
+
+DEPARTMENT_STORE = Build("department_store", (40, 41, 42, 45, 46, 47))
+
+
+def test_ranker_returns_a_permutation_of_the_legal_actions_in_random_games() -> None:
+    checked = 0
+    for players, seed in ((2, 1), (3, 2), (4, 3)):
+        g = new_game(players=players, seed=seed)
+        bot = RandomBot(seed)
+        while not g.is_over:
+            p = g._pending
+            if not isinstance(p, Prompt):
+                g.resolve()
+                continue
+            legal = g.legal_actions()
+            ranked = rank(g, p.seat, legal)
+            assert Counter(ranked) == Counter(legal)
+            assert rank(g, p.seat, legal) == ranked  # remembered, and a fresh copy
+            checked += 1
+            g.apply(bot.choose(g, p.seat))
+    assert checked > 300
+
+
+def test_ranker_puts_the_best_building_first() -> None:
+    g = dealt(2, hands=[[40, 41, 42, 45, 46, 47]])
+    g.apply(g.legal_actions()[0])
+    g.resolve()
+    assert g.s.phase == "build"
+    assert rank(g, 0, g.legal_actions())[0] == DEPARTMENT_STORE
+
+
+def test_playout_bot_plays_legal_moves_to_the_end() -> None:
+    for players in (2, 3):
+        g = new_game(players=players, seed=11)
+        play(g, [PlayoutBot(s) for s in range(players)])
+        assert g.is_over
+
+
+def test_mcts_bot_plays_a_whole_game_against_the_heuristic() -> None:
+    g = new_game(players=2, seed=5)
+    mcts = INFO.bot_factory("mcts:8")(1)
+    assert isinstance(mcts, MCTSBot)
+    assert mcts.ranker is rank and isinstance(mcts.rollout_bot, PlayoutBot)
+    play(g, [mcts, HeuristicBot(2)])  # every action passes the game's legality check
+    assert g.is_over
+
+
+def test_estimate_sums_to_one_and_favours_the_leading_seat() -> None:
+    g = dealt(3)
+    chances = g.estimate()
+    assert abs(sum(chances) - 1) < 1e-9
+    assert max(chances) - min(chances) < 0.5  # a fresh deal is roughly even
+    own(g, 1, [40, 41, 42, 45, 46, 47])
+    g.s.turn = 1
+    ask_build(g)
+    g.apply(DEPARTMENT_STORE)
+    totals = projected(g)
+    chances = g.estimate()
+    assert abs(sum(chances) - 1) < 1e-9
+    assert max(range(3), key=lambda s: totals[s]) == 1
+    assert chances[1] > 0.6 and chances[1] == max(chances)
+
+
+def test_mcts_puts_up_the_department_store_it_can_build() -> None:
+    g = dealt(2, hands=[[40, 41, 42, 45, 46, 47]])
+    g.apply(g.legal_actions()[0])
+    g.resolve()
+    bot = INFO.bot_factory("mcts:30")(3)
+    assert bot.choose(g, 0) == DEPARTMENT_STORE
