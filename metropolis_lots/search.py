@@ -171,9 +171,9 @@ def _playout(seed: int) -> PlayoutBot:
 #: the game's own MCTS (``metro metropolis_lots ... -b mcts``)
 MCTS: MCTSFactory = mcts_factory(
     rollout=_playout,
-    iterations=200,
+    iterations=40,
     ranker=rank,
     widening=1.0,
-    rollout_depth=12,
+    rollout_depth=4,
     exploration=0.7,
 )
