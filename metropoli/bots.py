@@ -22,6 +22,7 @@ from metropoli.actions import (
     FreeBlock,
     GoTo,
     Keep,
+    Pass,
     Preempt,
     Roll,
     Stay,
@@ -39,6 +40,7 @@ GOTO_CASH = 1_500_000
 TRADE_MARGIN = 200_000
 #: scores far below any real one, for the actions the heuristic never takes by choice
 NEVER = -1e15
+_PASS = Pass()
 #: the scores of "go on" answers that every kept option is measured against
 _BASE = {Stay: 1.0, Act: 0.0, Cancel: 0.0, Roll: 0.0}
 
@@ -220,11 +222,17 @@ def best_action(g: Metropoli, seat: int, legal: list[Action]) -> Action:
 
 
 def rank_actions(game: Game, seat: int, legal: list[Action]) -> list[Action]:
-    """``legal`` ordered best first by the heuristic's scores (ties keep the legal order)."""
+    """``legal`` ordered best first by the heuristic's scores (ties keep the legal order),
+    except that in an auction the choice between bidding and passing comes first: a search
+    should weigh dropping out before it weighs a jump bid."""
     assert isinstance(game, Metropoli)
     scores = score_actions(game, seat, legal)
     order = sorted(range(len(legal)), key=lambda i: -scores[i])
-    return [legal[i] for i in order]
+    ranked = [legal[i] for i in order]
+    if game.s.phase == "bid" and type(ranked[0]) is not Pass:
+        ranked.remove(_PASS)
+        ranked.insert(1, _PASS)
+    return ranked
 
 
 class HeuristicBot:
