@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from common import Action, Game, GameRandom, RandomBot
 from metrocity.actions import BuildOver, NoSwap, Place, Swap
@@ -31,79 +32,136 @@ class HeuristicBot:
         """Return the best-scoring legal action (ties broken at random)."""
         assert isinstance(game, MetroCity)
         legal = game.legal_actions()
+        values = action_values(game, seat, legal)
         if isinstance(legal[0], NoSwap):
-            return self._choose_swap(game, seat, legal)
-        tiles = game.s.tiles
-        owners = game.s.owners
-        tokens = game.s.street_tokens
-        tie = str(game.options["tie"])
-        before: dict[int, float] = {}
-        after: dict[tuple[str, int], float] = {}
+            # the first answer (no swap) unless a swap gains strictly more
+            best_at, best_gain = 0, values[0]
+            for i, gain in enumerate(values):
+                if gain > best_gain + 1e-9:
+                    best_at, best_gain = i, gain
+            return legal[best_at]
         best: list[Action] = []
         best_value = -math.inf
-        for action in legal:
-            assert isinstance(action, Place | BuildOver)
-            block = BLOCK_INDEX[action.block]
-            key = (action.tile, block)
-            value = after.get(key)
-            if value is None:
-                if block not in before:
-                    before[block] = sum(
-                        _street_value(tiles, owners, tokens, st, seat, None, tie)
-                        for st in BLOCK_STREETS[block]
-                    )
-                value = after[key] = (
-                    self._placement_value(tiles, owners, tokens, seat, tie, key) - before[block]
-                )
-            if isinstance(action, BuildOver):
-                value -= action.token
+        for action, value in zip(legal, values, strict=True):
             if value > best_value + 1e-9:
                 best, best_value = [action], value
             elif value > best_value - 1e-9:
                 best.append(action)
         return best[self.rng.randrange(len(best))]
 
-    @staticmethod
-    def _placement_value(
-        tiles: list[str | None],
-        owners: list[int],
-        tokens: list[int | None],
-        seat: int,
-        tie: str,
-        key: tuple[str, int],
-    ) -> float:
-        """The value of the block's two streets with ``tile`` placed there by ``seat``."""
-        tile, block = key
-        old_tile, old_owner = tiles[block], owners[block]
-        placed = old_tile is None
-        tiles[block] = tile
-        owners[block] = seat
-        try:
-            placer = seat if placed else None
-            value = sum(
-                _street_value(tiles, owners, tokens, st, seat, placer, tie)
-                for st in BLOCK_STREETS[block]
-            )
-            if tile == "court":
-                value += _best_swap_gain(tiles, owners, tokens, seat, tie, block, placed)
-        finally:
-            tiles[block] = old_tile
-            owners[block] = old_owner
-        return value
 
-    def _choose_swap(self, game: MetroCity, seat: int, legal: list[Action]) -> Action:
-        s = game.s
-        tie = str(game.options["tie"])
-        factors = _factors(s.tiles, s.owners, s.street_tokens, seat, tie, s.pending_block)
-        best: Action = legal[0]
-        best_gain = 0.0
-        for action in legal[1:]:
-            assert isinstance(action, Swap)
-            a, b = STREET_INDEX[action.first], STREET_INDEX[action.second]
-            gain = _swap_gain(s.street_tokens, factors, a, b)
-            if gain > best_gain + 1e-9:
-                best, best_gain = action, gain
-        return best
+def action_values(game: MetroCity, seat: int, legal: Sequence[Action]) -> list[float]:
+    """The heuristic's score of each of ``legal`` (the legal actions of ``seat``), in order.
+
+    A placement scores the change in ``seat``'s expected share of the block's two streets
+    (money won at once counting in full), less the token a build-over pays; a Courthouse adds
+    the best swap it then allows. An answer to the Courthouse scores the swap's gain (no swap:
+    0). The heuristic bot plays the best; the search bot's ranker orders by it.
+    """
+    s = game.s
+    tiles = s.tiles
+    owners = s.owners
+    tokens = s.street_tokens
+    tie = str(game.options["tie"])
+    if legal and isinstance(legal[0], NoSwap | Swap):
+        factors = _factors(tiles, owners, tokens, seat, tie, s.pending_block)
+        gains = []
+        for action in legal:
+            if isinstance(action, Swap):
+                a, b = STREET_INDEX[action.first], STREET_INDEX[action.second]
+                gains.append(_swap_gain(tokens, factors, a, b))
+            else:
+                gains.append(0.0)
+        return gains
+    # a street's value with a tile placed on any of its empty blocks is the same whichever
+    # block it fills, so each (street, tile) is scored once; build-overs are scored per block
+    before: dict[int, float] = {}
+    on_street: dict[tuple[int, str], float] = {}
+    after: dict[tuple[str, int], float] = {}
+    base: list[float] | None = None  # the street factors, for a Courthouse's swaps
+    values = []
+    for action in legal:
+        assert isinstance(action, Place | BuildOver)
+        block = BLOCK_INDEX[action.block]
+        tile = action.tile
+        key = (tile, block)
+        value = after.get(key)
+        if value is None:
+            row, column = BLOCK_STREETS[block]
+            for st in (row, column):
+                if st not in before:
+                    before[st] = _street_value(tiles, owners, tokens, st, seat, None, tie)
+            if isinstance(action, Place) and tile != "court":
+                value = on_street.get((row, tile))
+                if value is None:
+                    value = _placed_on(tiles, owners, tokens, seat, tie, on_street, row, key)
+                on_column = on_street.get((column, tile))
+                if on_column is None:
+                    on_column = _placed_on(tiles, owners, tokens, seat, tie, on_street, column, key)
+                value += on_column
+            else:
+                if tile == "court" and base is None:
+                    base = _factors(tiles, owners, tokens, seat, tie, -1)
+                value = _placement_value(tiles, owners, tokens, seat, tie, key, base)
+            value = after[key] = value - (before[row] + before[column])
+        if isinstance(action, BuildOver):
+            value -= action.token
+        values.append(value)
+    return values
+
+
+def _placed_on(
+    tiles: list[str | None],
+    owners: list[int],
+    tokens: list[int | None],
+    seat: int,
+    tie: str,
+    cache: dict[tuple[int, str], float],
+    street: int,
+    key: tuple[str, int],
+) -> float:
+    """The value of ``street`` with ``seat``'s tile placed on its empty block ``key[1]``."""
+    tile, block = key
+    tiles[block] = tile
+    owners[block] = seat
+    try:
+        value = cache[street, tile] = _street_value(tiles, owners, tokens, street, seat, seat, tie)
+    finally:
+        tiles[block] = None
+        owners[block] = -1
+    return value
+
+
+def _placement_value(
+    tiles: list[str | None],
+    owners: list[int],
+    tokens: list[int | None],
+    seat: int,
+    tie: str,
+    key: tuple[str, int],
+    base: list[float] | None = None,
+) -> float:
+    """The value of the block's two streets with ``tile`` placed there by ``seat``.
+
+    ``base`` (the street factors as they stand) speeds up a Courthouse's best swap.
+    """
+    tile, block = key
+    old_tile, old_owner = tiles[block], owners[block]
+    placed = old_tile is None
+    tiles[block] = tile
+    owners[block] = seat
+    try:
+        placer = seat if placed else None
+        value = sum(
+            _street_value(tiles, owners, tokens, st, seat, placer, tie)
+            for st in BLOCK_STREETS[block]
+        )
+        if tile == "court":
+            value += _best_swap_gain(tiles, owners, tokens, seat, tie, block, placed, base)
+    finally:
+        tiles[block] = old_tile
+        owners[block] = old_owner
+    return value
 
 
 def _lead_factor(
@@ -146,16 +204,28 @@ def _factors(
     seat: int,
     tie: str,
     block: int,
+    base: list[float] | None = None,
 ) -> list[float]:
-    placed_streets = set(BLOCK_STREETS[block]) if block >= 0 else set()
-    out = []
-    for st in range(len(STREETS)):
+    """Each street's weighted lead factor for ``seat`` (0 once awarded).
+
+    ``block`` is the block just placed on (its streets count ``seat`` as the placer), -1 for
+    none. ``base``, the factors before anything changed at ``block``, spares recomputing the
+    other nine streets.
+    """
+    placed_streets = BLOCK_STREETS[block] if block >= 0 else ()
+    if base is None:
+        streets: Sequence[int] = range(len(STREETS))
+        out = [0.0] * len(STREETS)
+    else:
+        streets = placed_streets
+        out = list(base)
+    for st in streets:
         if tokens[st] is None:
-            out.append(0.0)
+            out[st] = 0.0
             continue
         placer = seat if st in placed_streets else None
         weight, factor = _lead_factor(tiles, owners, st, seat, placer, tie)
-        out.append(weight * factor)
+        out[st] = weight * factor
     return out
 
 
@@ -173,14 +243,24 @@ def _best_swap_gain(
     tie: str,
     block: int,
     placed: bool,
+    base: list[float] | None = None,
 ) -> float:
-    factors = _factors(tiles, owners, tokens, seat, tie, block if placed else -1)
+    """The most a swap gains with a Courthouse on ``block``; ``base``: the factors without it."""
+    if base is None or not placed:
+        factors = _factors(tiles, owners, tokens, seat, tie, block if placed else -1)
+    else:  # only the block's two streets changed
+        factors = _factors(tiles, owners, tokens, seat, tie, block, base)
     open_ = [i for i, t in enumerate(tokens) if t is not None]
-    best = 0.0
-    for k, a in enumerate(open_):
-        for b in open_[k + 1 :]:
-            best = max(best, _swap_gain(tokens, factors, a, b))
-    return best
+    return max(
+        [
+            0.0,
+            *(
+                _swap_gain(tokens, factors, a, b)
+                for k, a in enumerate(open_)
+                for b in open_[k + 1 :]
+            ),
+        ]
+    )
 
 
-__all__ = ["HeuristicBot", "RandomBot"]
+__all__ = ["HeuristicBot", "RandomBot", "action_values"]

@@ -657,5 +657,15 @@ class MetroCity(Game):
                 out.append(f"{st.id} {state}")
         return out
 
+    def estimate(self) -> tuple[float, ...]:
+        """Each seat's chance to win as the search guesses it (a guide for search, not a rule).
+
+        It reads only what both seats see: the money, the grid and the open streets' tokens
+        (``metrocity.search.win_chances``).
+        """
+        from metrocity.search import win_chances  # the guide lives with the search, not the rules
+
+        return win_chances(self)
+
 
 __all__ = ["MetroCity", "award_winner", "completed_by", "street_sums"]
