@@ -308,7 +308,8 @@ class Game:
                 f"seat {seat} is not to act: seat {p.seat} ({self.players[p.seat]}) "
                 f"must decide ({p.kind})"
             )
-        parsed = self.actions.parse(action)
+        # the usual caller hands back an object of one of our action classes: skip the call
+        parsed = action if type(action) in self.actions._classes else self.actions.parse(action)
         cached = self._legal_cache
         # one of the very objects legal_actions() gave out? (the scan stays in C)
         log = self._log
