@@ -14,6 +14,7 @@ from typing import Any
 
 from common import GameInfo
 from common.game import load_data
+from common.mcts import mcts_factory
 from metropoli.actions import (
     Accept,
     Act,
@@ -41,7 +42,7 @@ from metropoli.actions import (
     Take,
     Waive,
 )
-from metropoli.bots import HeuristicBot, RandomBot
+from metropoli.bots import HeuristicBot, RandomBot, rank_actions
 from metropoli.events import ALL_EVENTS
 from metropoli.render import render_svg, render_text
 from metropoli.rl import RL
@@ -70,7 +71,19 @@ def _cli() -> Any:
 
 INFO = GameInfo(
     cls=Metropoli,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={
+        "random": RandomBot,
+        "heuristic": HeuristicBot,
+        # docs/metropoli.md, "MCTS": the settings measured against the heuristic bot
+        "mcts": mcts_factory(
+            rollout=HeuristicBot,
+            ranker=rank_actions,
+            iterations=32,
+            widening=1.0,
+            rollout_depth=12,
+            exploration=0.3,
+        ),
+    },
     render_text=render_text,
     render_svg=render_svg,
     cli=_cli(),
