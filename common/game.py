@@ -309,7 +309,11 @@ class Game:
                 f"must decide ({p.kind})"
             )
         # the usual caller hands back an object of one of our action classes: skip the call
-        parsed = action if type(action) in self.actions._classes else self.actions.parse(action)
+        parsed: Action = (
+            action  # type: ignore[assignment]
+            if type(action) in self.actions._classes
+            else self.actions.parse(action)
+        )
         cached = self._legal_cache
         # one of the very objects legal_actions() gave out? (the scan stays in C)
         log = self._log
