@@ -174,6 +174,6 @@ MCTS: MCTSFactory = mcts_factory(
     iterations=40,
     ranker=rank,
     widening=1.0,
-    rollout_depth=4,
+    rollout_depth=0,
     exploration=0.7,
 )
