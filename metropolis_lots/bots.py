@@ -107,7 +107,7 @@ class _Valuer:
                     break
         if weight > 0:
             total = self.promise(seat, d, owner, built, here, supply, weight, total)
-        if len(self._worth) > 200_000:
+        if len(self._worth) > 50_000:
             self._worth.clear()
         self._worth[key] = total
         return total

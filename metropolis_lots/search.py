@@ -28,7 +28,7 @@ SPREAD_END = 4.0
 
 #: rankings of recent positions: the search meets the same position again and again
 _RANKED: dict[tuple[object, ...], list[Action]] = {}
-_RANKED_LIMIT = 20_000
+_RANKED_LIMIT = 5_000
 
 
 def rank(game: Game, seat: int, legal: list[Action]) -> list[Action]:
