@@ -27,6 +27,7 @@ from metrocity.events import (
 from metrocity.render import render_svg, render_text
 from metrocity.rl import RL
 from metrocity.rules import MetroCity
+from metrocity.search import MCTS
 
 
 def new_game(
@@ -45,7 +46,7 @@ def load(text: str | bytes | dict[str, Any]) -> MetroCity:
 
 INFO = GameInfo(
     cls=MetroCity,
-    bots={"random": RandomBot, "heuristic": HeuristicBot},
+    bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,
     render_svg=render_svg,
     rl=RL,

@@ -94,10 +94,14 @@ def action_values(game: MetroCity, seat: int, legal: Sequence[Action]) -> list[f
             if isinstance(action, Place) and tile != "court":
                 value = on_street.get((row, tile))
                 if value is None:
-                    value = _placed_on(tiles, owners, tokens, seat, tie, on_street, row, key)
+                    value = on_street[row, tile] = _placement_value(
+                        tiles, owners, tokens, seat, tie, key, streets=(row,)
+                    )
                 on_column = on_street.get((column, tile))
                 if on_column is None:
-                    on_column = _placed_on(tiles, owners, tokens, seat, tie, on_street, column, key)
+                    on_column = on_street[column, tile] = _placement_value(
+                        tiles, owners, tokens, seat, tie, key, streets=(column,)
+                    )
                 value += on_column
             else:
                 if tile == "court" and base is None:
@@ -110,28 +114,6 @@ def action_values(game: MetroCity, seat: int, legal: Sequence[Action]) -> list[f
     return values
 
 
-def _placed_on(
-    tiles: list[str | None],
-    owners: list[int],
-    tokens: list[int | None],
-    seat: int,
-    tie: str,
-    cache: dict[tuple[int, str], float],
-    street: int,
-    key: tuple[str, int],
-) -> float:
-    """The value of ``street`` with ``seat``'s tile placed on its empty block ``key[1]``."""
-    tile, block = key
-    tiles[block] = tile
-    owners[block] = seat
-    try:
-        value = cache[street, tile] = _street_value(tiles, owners, tokens, street, seat, seat, tie)
-    finally:
-        tiles[block] = None
-        owners[block] = -1
-    return value
-
-
 def _placement_value(
     tiles: list[str | None],
     owners: list[int],
@@ -140,10 +122,12 @@ def _placement_value(
     tie: str,
     key: tuple[str, int],
     base: list[float] | None = None,
+    streets: tuple[int, ...] | None = None,
 ) -> float:
     """The value of the block's two streets with ``tile`` placed there by ``seat``.
 
-    ``base`` (the street factors as they stand) speeds up a Courthouse's best swap.
+    ``base`` (the street factors as they stand) speeds up a Courthouse's best swap;
+    ``streets`` values only those of the block's streets.
     """
     tile, block = key
     old_tile, old_owner = tiles[block], owners[block]
@@ -154,7 +138,7 @@ def _placement_value(
         placer = seat if placed else None
         value = sum(
             _street_value(tiles, owners, tokens, st, seat, placer, tie)
-            for st in BLOCK_STREETS[block]
+            for st in (BLOCK_STREETS[block] if streets is None else streets)
         )
         if tile == "court":
             value += _best_swap_gain(tiles, owners, tokens, seat, tie, block, placed, base)
