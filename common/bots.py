@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from common.actions import Action
 from common.game import Game, Prompt, Result
-from common.rng import GameRandom
 
 
 @runtime_checkable
@@ -20,15 +20,21 @@ class Bot(Protocol):
 
 
 class RandomBot:
-    """Chooses uniformly among the legal actions, from its own seeded generator."""
+    """Chooses uniformly among the legal actions, from its own seeded generator.
+
+    The generator is the library's Mersenne Twister, whose ``random()`` runs in C: a bot's
+    generator is never copied with a game, so it needs none of GameRandom's cheap copies,
+    and random self-play calls it once a decision.
+    """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = GameRandom(seed)
+        self.rng = random.Random(seed)
+        self._random = self.rng.random
 
     def choose(self, game: Game, seat: int) -> Action:
         """Return a legal action chosen at random."""
         legal = game.legal_actions(copy=False)
-        return legal[self.rng._randbelow(len(legal))]
+        return legal[int(self._random() * len(legal))]
 
 
 class GameTooLong(RuntimeError):

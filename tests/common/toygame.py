@@ -125,7 +125,8 @@ class Race(Game):
         return {"positions": list(self.s.positions), "deck_size": len(self.s.deck)}
 
     def _secrets(self, seat: int | None) -> list[Any]:
-        return [list(self.s.deck)] if len(set(self.s.deck)) > 1 else []
+        # two cards left would be matched by any roll of those two numbers: too short to test
+        return [list(self.s.deck)] if len(set(self.s.deck)) > 2 else []
 
     def _result(self) -> Result:
         scores = tuple(self.s.positions)
