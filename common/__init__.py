@@ -7,7 +7,7 @@ from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
 from common.events import ActionTaken, ChanceResolved, Event, EventLog, GameEnded, GameStarted
 from common.game import Game, Option, Prompt, Result, load_data, winners_by_score
 from common.registry import GameInfo, games, get, load, register, replay
-from common.rng import GameRandom
+from common.rng import BotRandom, GameRandom
 from common.seats import clockwise, counter_clockwise, next_seat
 
 __all__ = [
@@ -15,6 +15,7 @@ __all__ = [
     "ActionSet",
     "ActionTaken",
     "Bot",
+    "BotRandom",
     "ChanceRequest",
     "ChanceResolved",
     "Dice",

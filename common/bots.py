@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from common.actions import Action
 from common.game import Game, Prompt, Result
+from common.rng import BotRandom
 
 
 @runtime_checkable
@@ -22,13 +22,12 @@ class Bot(Protocol):
 class RandomBot:
     """Chooses uniformly among the legal actions, from its own seeded generator.
 
-    The generator is the library's Mersenne Twister, whose ``random()`` runs in C: a bot's
-    generator is never copied with a game, so it needs none of GameRandom's cheap copies,
-    and random self-play calls it once a decision.
+    Its generator is a BotRandom (the library's Mersenne Twister, ``random()`` in C): random
+    self-play calls it once a decision.
     """
 
     def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
+        self.rng = BotRandom(seed)
         self._random = self.rng.random
 
     def choose(self, game: Game, seat: int) -> Action:

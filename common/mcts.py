@@ -29,7 +29,7 @@ import attrs
 from common.actions import Action
 from common.bots import Bot
 from common.game import Game, Prompt
-from common.rng import GameRandom
+from common.rng import BotRandom
 
 #: orders ``legal`` (the legal actions of ``seat`` in ``game``) best first
 Ranker = Callable[[Game, int, list[Action]], Sequence[Action]]
@@ -76,7 +76,7 @@ class MCTSBot:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if widening is not None and widening <= 0:
             raise ValueError(f"widening must be positive, got {widening}")
-        self.rng = GameRandom(seed)
+        self.rng = BotRandom(seed)
         self.iterations = iterations
         self.seconds = seconds
         self.exploration = exploration
@@ -153,7 +153,7 @@ class MCTSBot:
             untried = [a for a in candidates if a not in children]
             if untried:
                 # in the ranker's order when there is one, else at random
-                action = untried[0] if self.ranker else untried[rng._randbelow(len(untried))]
+                action = untried[0] if self.ranker else untried[int(rng.random() * len(untried))]
                 child = children[action] = _Node()
                 game._apply_quietly(action, None)
                 self._settle_chance(game)
@@ -184,7 +184,7 @@ class MCTSBot:
                 action = bot.choose(game, turn.seat)
             else:
                 legal = game.legal_actions(copy=False)
-                action = legal[rng._randbelow(len(legal))]
+                action = legal[int(rng.random() * len(legal))]
             game._apply_quietly(action, None)
             self._settle_chance(game)
             depth += 1

@@ -25,7 +25,45 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class GameRandom(random.Random):
+class Draws(random.Random):
+    """A ``random.Random`` with the draws chance requests make: dice and ordered card draws."""
+
+    def dice(self, count: int) -> tuple[int, ...]:
+        """Roll ``count`` six-sided dice."""
+        r = self.random
+        return tuple(int(r() * 6) + 1 for _ in range(count))
+
+    def drawn(self, items: Sequence[T], count: int) -> tuple[T, ...]:
+        """``count`` of ``items`` drawn uniformly without replacement, in the order drawn.
+
+        Fisher-Yates over the first ``count`` places, its choices read as the digits of one
+        big random number in the mixed radix n, n-1, ...: one call for all the randomness
+        (64 bits beyond what the draw needs, so any bias is below 2**-64). ``drawn(items,
+        len(items))`` is a uniform shuffle.
+        """
+        n = len(items)
+        if not 0 <= count <= n:
+            raise ValueError(f"cannot draw {count} of {n} items")
+        if count == 1:
+            return (items[self._randbelow(n)],)  # type: ignore[attr-defined]
+        pool = list(items)
+        r = self.getrandbits(_draw_bits(n, count))
+        for i in range(min(count, n - 1)):
+            r, j = divmod(r, n - i)
+            j += i
+            pool[i], pool[j] = pool[j], pool[i]
+        return tuple(pool[:count])
+
+
+class BotRandom(Draws):
+    """The library's Mersenne Twister (its draws run in C) with ``dice`` and ``drawn``: for bots.
+
+    A bot's generator is never copied with a game, so it needs none of GameRandom's cheap
+    copies; search bots sample chance outcomes from it thousands of times a decision.
+    """
+
+
+class GameRandom(Draws):
     """A ``random.Random`` driven by SplitMix64: cheap to create, copy and store."""
 
     __slots__ = ("_state",)
@@ -76,27 +114,6 @@ class GameRandom(random.Random):
             out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
         self._state = state
         return tuple(out)
-
-    def drawn(self, items: Sequence[T], count: int) -> tuple[T, ...]:
-        """``count`` of ``items`` drawn uniformly without replacement, in the order drawn.
-
-        Fisher-Yates over the first ``count`` places, its choices read as the digits of one
-        big random number in the mixed radix n, n-1, ...: one call for all the randomness
-        (64 bits beyond what the draw needs, so any bias is below 2**-64). ``drawn(items,
-        len(items))`` is a uniform shuffle.
-        """
-        n = len(items)
-        if not 0 <= count <= n:
-            raise ValueError(f"cannot draw {count} of {n} items")
-        if count == 1:
-            return (items[self._randbelow(n)],)
-        pool = list(items)
-        r = self.getrandbits(_draw_bits(n, count))
-        for i in range(min(count, n - 1)):
-            r, j = divmod(r, n - i)
-            j += i
-            pool[i], pool[j] = pool[j], pool[i]
-        return tuple(pool[:count])
 
     def random(self) -> float:
         """Return a float in [0, 1)."""
