@@ -336,7 +336,11 @@ class Game:
             )
         start = log._n
         self._decisions += 1
-        log.record(ActionTaken, p.seat, parsed)
+        items = log._items  # log.record(ActionTaken, ...), inline: this runs every decision
+        if start != len(items):
+            items = log._items = items[:start]
+        items.append((ActionTaken, p.seat, parsed))
+        log._n = start + 1
         self._on_action(p.seat, parsed)
         if self._pending is None:
             self._after_step()
@@ -361,7 +365,11 @@ class Game:
         log = self._log
         start = log._n
         self._chance_count += 1
-        log.record(ChanceResolved.of, req, value)
+        items = log._items  # log.record(ChanceResolved.of, ...), inline
+        if start != len(items):
+            items = log._items = items[:start]
+        items.append((ChanceResolved.of, req, value))
+        log._n = start + 1
         self._on_chance(req, value)
         if self._pending is None:
             self._after_step()
@@ -464,11 +472,21 @@ class Game:
 
     # ------------------------------------------------------------------ helpers for hooks
     def _emit(self, event: Event) -> None:
-        self._log.append(event)
+        log = self._log  # log.append(event), inline: games emit several events a decision
+        items = log._items
+        if log._n != len(items):
+            items = log._items = items[: log._n]
+        items.append(event)
+        log._n += 1
 
     def _record(self, factory: Callable[..., Event], *args: Any) -> None:
         """Log ``factory(*args)``, made only if the log is read (args must be immutable)."""
-        self._log.record(factory, *args)
+        log = self._log
+        items = log._items
+        if log._n != len(items):
+            items = log._items = items[: log._n]
+        items.append((factory, *args))
+        log._n += 1
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         key = (seat, kind, text)
