@@ -579,14 +579,27 @@ def _bench(
 ) -> None:
     first: Game | None = None
     actions = 0
+    outcomes = 0
     start = time.perf_counter()
+    cpu = time.process_time()
     for i in range(n):
         game = _new(info, players, seed + i, options)
         bots = [RandomBot(seed + i + k) for k in range(game.num_players)]
         play(game, bots)
         actions += game.decisions
+        outcomes += game._chance_count
         first = first or game  # keep one game, not all: the collector would walk them
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu
+    # the same games again, every event of the log built and read (a recorded event is made
+    # only when read: this is the cost of a caller that reads the whole log)
+    read_start = time.perf_counter()
+    for i in range(n):
+        game = _new(info, players, seed + i, options)
+        play(game, [RandomBot(seed + i + k) for k in range(game.num_players)])
+        for _ in game.events:
+            pass
+    read_elapsed = time.perf_counter() - read_start
     # a mid-game position to copy: replay half of the first game's log
     assert first is not None
     full = first
@@ -605,7 +618,13 @@ def _bench(
     )
     click.echo(
         f"  random self-play: {n / elapsed:,.1f} games/s, {actions / elapsed:,.0f} "
-        f"actions/s ({n} games, {actions} actions, {elapsed:.2f} s)"
+        f"actions/s ({n} games, {actions} actions, {elapsed:.2f} s; CPU "
+        f"{actions / cpu:,.0f} actions/s)"
+    )
+    click.echo(f"  (actions are decisions; the games also settled {outcomes} chance outcomes)")
+    click.echo(
+        f"  with every event built and read: {n / read_elapsed:,.1f} games/s, "
+        f"{actions / read_elapsed:,.0f} actions/s"
     )
     click.echo(f"  clone (mid-game): {clone_s * 1e6:,.1f} us")
     click.echo(
