@@ -9,6 +9,7 @@ from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from common.bots import Bot, play
+from common.game import Result
 from common.registry import get
 
 
@@ -35,13 +36,22 @@ def _one_game(
     game = info.new_game(players=n, seed=seed + i, **opts)
     result = play(game, bots)
     win = 1.0 / len(result.winners) if a_seat in result.winners else 0.0
-    mine = (a_seat in result.winners, result.scores[a_seat])
+    return win, ahead_share(result, a_seat)
+
+
+def ahead_share(result: Result, seat: int) -> float:
+    """The share of the other seats that ``seat`` finished ahead of (a tie counts half).
+
+    A winner is ahead of a loser whatever the scores (a game may rank a bankrupt seat last);
+    otherwise the higher score is ahead.
+    """
+    mine = (seat in result.winners, result.scores[seat])
     ahead = 0.0
-    for s in range(n):
-        if s != a_seat:
-            theirs = (s in result.winners, result.scores[s])
-            ahead += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
-    return win, ahead / (n - 1)
+    others = [s for s in range(len(result.scores)) if s != seat]
+    for s in others:
+        theirs = (s in result.winners, result.scores[s])
+        ahead += 1.0 if mine > theirs else 0.5 if mine == theirs else 0.0
+    return ahead / len(others)
 
 
 def tournament(

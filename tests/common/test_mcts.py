@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from common import Action, Bot, Game, RandomBot, play
 from common.mcts import MCTSBot
 from tests.common.toygame import Race
@@ -44,3 +46,50 @@ def test_mcts_playouts_can_follow_a_given_policy() -> None:
     g.resolve()
     action = MCTSBot(1, iterations=10, rollout_bot=Counting(3)).choose(g, g.to_act or 0)
     assert action in g.legal_actions() and Counting.calls > 0
+
+
+def _race_at_a_decision() -> Race:
+    g = Race(players=2, seed=4)
+    while g.chance is not None:
+        g.resolve()
+    return g
+
+
+def test_mcts_with_a_ranker_and_narrow_widening_keeps_to_the_rankers_first_choice() -> None:
+    g = _race_at_a_decision()
+    legal = g.legal_actions()
+    assert len(legal) > 1
+
+    def last_first(game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        return list(reversed(actions))
+
+    # widening 0.01 allows one child at every visit count below 10,000: only the first ranked
+    bot = MCTSBot(2, iterations=25, ranker=last_first, widening=0.01)
+    assert bot.choose(g, g.to_act or 0) == legal[-1]
+    assert bot.last_iterations == 25
+
+
+def test_mcts_settings_are_checked_when_the_factory_is_made() -> None:
+    from common.mcts import mcts_factory
+
+    with pytest.raises(ValueError, match="iterations must be at least 1"):
+        mcts_factory(iterations=0)
+    with pytest.raises(ValueError, match="widening must be positive"):
+        mcts_factory(widening=0)
+
+
+def test_mcts_budgets_by_name(toy_registered: object) -> None:
+    from common.mcts import MCTSFactory
+    from common.registry import get
+
+    info = get("toyrace")
+    bot = info.bot_factory("mcts:7")(1)
+    assert isinstance(bot, MCTSBot) and bot.iterations == 7 and bot.seconds is None
+    timed = info.bot_factory("mcts:0.25s")(1)
+    assert isinstance(timed, MCTSBot) and timed.seconds == 0.25
+    factory = info.bot_factory("mcts")
+    assert isinstance(factory, MCTSFactory)
+    assert factory.with_budget("9").settings["iterations"] == 9
+    for bad in ("x", "0", "-3", "0s", "s"):
+        with pytest.raises(ValueError, match="bad MCTS budget"):
+            info.bot_factory(f"mcts:{bad}")

@@ -273,3 +273,39 @@ def test_serve_answers_never_show_a_secret_outcome(server: Server) -> None:
     assert shuffled["events"][0]["outcome"] is None  # the bonus deck's order is secret
     save = ask(server, cmd="save", id="g1")["save"]
     assert save["events"][1]["outcome"] is not None  # the host's save holds the truth
+
+
+def test_tournament_tables_are_the_same_for_any_number_of_jobs(toy_registered: object) -> None:
+    from common.tournament import tournament
+
+    serial = tournament("toyrace", ["random", "mcts:5"], games=6, seed=3)
+    parallel = tournament("toyrace", ["random", "mcts:5"], games=6, seed=3, jobs=2)
+    assert serial == parallel
+
+
+def test_tournament_ahead_rate_is_the_win_rate_with_two_players(toy_registered: object) -> None:
+    from common.tournament import tournament
+
+    table = tournament("toyrace", ["random", "mcts:5"], games=8, seed=5)
+    for row in table["pairings"]:
+        assert row["ahead_rate"] == row["win_rate"]
+        assert 0 <= row["ahead_ci95"][0] <= row["ahead_rate"] <= row["ahead_ci95"][1] <= 1
+
+
+def test_ahead_share_compares_the_seat_with_each_other_seat() -> None:
+    from common.game import Result
+    from common.tournament import ahead_share
+
+    r = Result((5, 9, 5), (1,), "")
+    assert ahead_share(r, 1) == 1.0
+    assert ahead_share(r, 0) == 0.25  # behind the winner, level with seat 2
+    # a winner is ahead of a loser with more points (a bankrupt seat's wealth, say)
+    assert ahead_share(Result((3, 7, 1), (0,), ""), 0) == 1.0
+    assert ahead_share(Result((3, 7, 1), (0,), ""), 1) == 0.5
+    assert ahead_share(Result((4, 4), (0, 1), ""), 0) == 0.5
+
+
+def test_cli_refuses_a_bad_mcts_budget(toy_registered: object) -> None:
+    r = CliRunner().invoke(main, ["toyrace", "tournament", "-b", "random,mcts:abc", "-n", "1"])
+    assert r.exit_code == 2
+    assert "bad MCTS budget 'abc'" in r.output
