@@ -257,13 +257,13 @@ def swap_candidates(g: Metropolis, seat: int) -> list[Propose]:
     return out
 
 
-def worth_of(g: Metropolis) -> list[float]:
+def worth_of(g: Metropolis, potential: float = POTENTIAL) -> list[float]:
     """Every seat's whole estimate: its buildings' value now plus its unbuilt lots' promise
     (the heuristic's ``worth`` summed over the districts, in one pass)."""
     s = g.s
     n = g.num_players
     v = _valuer(g.r)
-    weight = 0.0 if s.final_left >= 0 else POTENTIAL
+    weight = 0.0 if s.final_left >= 0 else potential
     totals = [0.0] * n
     here_of: dict[int, dict[str, int]] = {d: {} for d in g.r.board.districts}
     for b, value in zip(s.buildings, s.values, strict=True):

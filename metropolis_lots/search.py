@@ -24,6 +24,8 @@ __all__ = ["MCTS", "PlayoutBot", "projected", "rank", "win_chances"]
 #: at the end of the lot deal; the chances sharpen as the lots run out
 SPREAD_START = 12.0
 SPREAD_END = 4.0
+#: the weight of the best building a seat's unbuilt lots could hold, in the projection
+PROMISE = 0.5
 
 
 #: rankings of recent positions: the search meets the same position again and again
@@ -149,7 +151,7 @@ class PlayoutBot:
 
 def projected(g: Metropolis) -> list[float]:
     """Each seat's projected total: its buildings now plus its unbuilt lots' promise."""
-    return worth_of(g)
+    return worth_of(g, PROMISE)
 
 
 def win_chances(g: Metropolis) -> tuple[float, ...]:
