@@ -35,6 +35,10 @@ class RandomBot:
         legal = game.legal_actions(copy=False)
         return legal[int(self._random() * len(legal))]
 
+    def pick(self, game: Game, seat: int, legal: Sequence[Action]) -> int:
+        """Return the index in ``legal`` of the action ``choose`` would return."""
+        return int(self._random() * len(legal))
+
 
 class GameTooLong(RuntimeError):
     """A game ran past its declared maximum length: a bug in the game."""
@@ -43,8 +47,15 @@ class GameTooLong(RuntimeError):
 def play(
     game: Game, bots: Sequence[Bot] | Mapping[int, Bot], *, max_actions: int | None = None
 ) -> Result:
-    """Drive ``game`` to its end: bots decide, chance comes from the game's RNG."""
+    """Drive ``game`` to its end: bots decide, chance comes from the game's RNG.
+
+    A bot with a ``pick(game, seat, legal) -> index`` method is handed the game's list of legal
+    actions and answers with an index into it, and the chosen object is applied without being
+    checked again (it is one of the game's own legal actions at this very position).
+    """
     limit = game.max_actions() if max_actions is None else max_actions
+    seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
+    pickers = {seat: getattr(bot, "pick", None) for seat, bot in seats}
     while True:
         pending = game._pending  # the hot loop of every simulation: read it once per step
         if pending is None:
@@ -55,7 +66,12 @@ def play(
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
         seat = pending.seat
-        game._apply_quietly(bots[seat].choose(game, seat), None)
+        pick = pickers[seat]
+        if pick is None:
+            game._apply_quietly(bots[seat].choose(game, seat), None)
+        else:
+            legal = game._legal_actions()
+            game._apply_listed(pending, legal[pick(game, seat, legal)])
 
 
 def advance(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], steps: int) -> int:

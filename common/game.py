@@ -130,6 +130,7 @@ class Game:
     _CORE_NAMES: ClassVar[frozenset[str]] = frozenset(
         {
             "_apply_quietly",
+            "_apply_listed",
             "_resolve_quietly",
             "_after_step",
             "_check_players",
@@ -334,14 +335,23 @@ class Game:
             raise IllegalAction(
                 f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); legal: {shown}{more}"
             )
+        return self._apply_listed(p, parsed)
+
+    def _apply_listed(self, p: Prompt, action: Action) -> int:
+        """Apply ``action``, known to be legal for the pending prompt ``p``; the log's start.
+
+        Only for an object the game's own legal-action list holds at this position (apply()
+        after its checks, and ``play`` for a bot that picks an index into that list).
+        """
+        log = self._log
         start = log._n
         self._decisions += 1
         items = log._items  # log.record(ActionTaken, ...), inline: this runs every decision
         if start != len(items):
             items = log._items = items[:start]
-        items.append((ActionTaken, p.seat, parsed))
+        items.append((ActionTaken, p.seat, action))
         log._n = start + 1
-        self._on_action(p.seat, parsed)
+        self._on_action(p.seat, action)
         if self._pending is None:
             self._after_step()
         return start

@@ -181,11 +181,10 @@ class MCTSBot:
                 break
             assert isinstance(turn, Prompt)
             if bot is not None:
-                action = bot.choose(game, turn.seat)
-            else:
-                legal = game.legal_actions(copy=False)
-                action = legal[int(rng.random() * len(legal))]
-            game._apply_quietly(action, None)
+                game._apply_quietly(bot.choose(game, turn.seat), None)
+            else:  # an index into the game's own list: applied without a second check
+                legal = game._legal_actions()
+                game._apply_listed(turn, legal[int(rng.random() * len(legal))])
             self._settle_chance(game)
             depth += 1
         scores = rewards(game)

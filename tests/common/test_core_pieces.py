@@ -13,6 +13,7 @@ from common import (
     Dice,
     Draw,
     EventLog,
+    Game,
     GameStarted,
     IllegalAction,
     InvalidOption,
@@ -166,3 +167,24 @@ def test_event_log_fork_shares_the_prefix_and_diverges_independently() -> None:
     assert log[-1].game == "y"  # type: ignore[attr-defined]
     with pytest.raises(IndexError):
         log[2]
+
+
+def test_play_with_a_picking_bot_equals_play_with_choose() -> None:
+    from common import RandomBot, play
+    from tests.common.toygame import Race
+
+    class ChoosingOnly:
+        """A RandomBot seen without its pick(): play() must go through choose()."""
+
+        def __init__(self, seed: int) -> None:
+            self.bot = RandomBot(seed)
+
+        def choose(self, game: Game, seat: int) -> Action:
+            return self.bot.choose(game, seat)
+
+    for seed in range(5):
+        a = Race(players=3, seed=seed)
+        b = Race(players=3, seed=seed)
+        play(a, [RandomBot(seed + s) for s in range(3)])
+        play(b, [ChoosingOnly(seed + s) for s in range(3)])
+        assert a.to_json() == b.to_json()
