@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from common import Action, Game, GameRandom
+from common import Action, BotRandom, Game
 from common.mcts import mcts_factory
 from metrocity.bots import LAST_BLOCK_RISK, action_values
 from metrocity.data import STREETS
@@ -99,7 +99,7 @@ class GreedyPlayout:
     """The playout policy: the heuristic's best move, or its second best now and then."""
 
     def __init__(self, seed: int = 0, *, noise: float = 0.1) -> None:
-        self.rng = GameRandom(seed)
+        self.rng = BotRandom(seed)
         self.noise = noise
 
     def choose(self, game: Game, seat: int) -> Action:
