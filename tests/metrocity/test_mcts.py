@@ -34,7 +34,7 @@ def _positions(games: int, seed: int) -> list[metrocity.MetroCity]:
 
 def test_the_ranker_orders_every_legal_action_best_first_at_every_decision() -> None:
     cached = CachedRanker(size=50)
-    for g in _positions(6, seed=300):
+    for g in _positions(3, seed=300):
         seat = g.to_act
         assert seat is not None
         legal = g.legal_actions()
