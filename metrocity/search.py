@@ -88,15 +88,13 @@ def expected_lead(game: MetroCity) -> float:
 
 def win_chances(game: MetroCity) -> tuple[float, float]:
     """Each seat's estimated chance to win (summing to 1), from the expected money lead."""
-    x = expected_lead(game) / ESTIMATE_SCALE
-    if x < -30.0:
-        return (0.0, 1.0)
+    x = max(-30.0, min(30.0, expected_lead(game) / ESTIMATE_SCALE))  # exp() stays finite
     p0 = 1.0 / (1.0 + math.exp(-x))
     return (p0, 1.0 - p0)
 
 
 class GreedyPlayout:
-    """The playout policy: the heuristic's best move, or its second best now and then."""
+    """The playout policy: the heuristic's best move, or a random one with chance ``noise``."""
 
     def __init__(self, seed: int = 0, *, noise: float = 0.1) -> None:
         self.rng = BotRandom(seed)
@@ -108,11 +106,10 @@ class GreedyPlayout:
         legal = game.legal_actions(copy=False)
         if len(legal) == 1:
             return legal[0]
-        values = action_values(game, seat, legal)
-        best = max(range(len(values)), key=values.__getitem__)
         if self.rng.random() < self.noise:
             return legal[self.rng.randrange(len(legal))]
-        return legal[best]
+        values = action_values(game, seat, legal)
+        return legal[max(range(len(values)), key=values.__getitem__)]
 
 
 def _playout(seed: int) -> GreedyPlayout:
