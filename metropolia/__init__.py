@@ -28,6 +28,7 @@ from metropolia.events import (
 from metropolia.render import render_svg, render_text
 from metropolia.rl import catalogue, observe
 from metropolia.rules import Metropolia
+from metropolia.search import MCTS, GreedyBot
 
 
 def new_game(
@@ -51,6 +52,8 @@ INFO = GameInfo(
         "heuristic": HeuristicBot,
         "cheese_rush": CheeseRushBot,
         "store_rush": StoreRushBot,
+        "greedy": GreedyBot,
+        "mcts": MCTS,
     },
     render_text=render_text,
     render_svg=render_svg,
@@ -71,6 +74,7 @@ __all__ = [
     "CoinsReceived",
     "DiceRolled",
     "ExtraTurn",
+    "GreedyBot",
     "HeuristicBot",
     "Metropolia",
     "NoSwap",

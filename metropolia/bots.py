@@ -5,15 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from common import Action, GameRandom
-from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS, Card
+from metropolia.economy import ONE_DIE, TWO_DICE
 
 if TYPE_CHECKING:
     from common import Game
 
-#: chance of each total with one die and with two dice
-ONE_DIE = tuple(1 / 6 if 1 <= t <= 6 else 0.0 for t in range(15))
-TWO_DICE = tuple((6 - abs(t - 7)) / 36 if 2 <= t <= 12 else 0.0 for t in range(15))
+#: the heuristic passes rather than build a card worth at most this many coins per round
+PASS_BELOW = 0.15
 
 
 class HeuristicBot:
@@ -27,60 +27,78 @@ class HeuristicBot:
         legal = game.legal_actions()
         prompt = game.prompt
         assert prompt is not None
-        state = game.view(seat)["state"]
-        kind = prompt.kind
-        if kind == "build":
-            return self._build(state, seat, legal)
-        if kind == "dice":
-            mine = state["cities"][seat]["cards"]
-            one = sum(ONE_DIE[t] * _gain(state, seat, t) for t in range(15))
-            two = sum(TWO_DICE[t] * _gain(state, seat, t) for t in range(15))
-            return Roll(2) if two > one or not _has_one_die_cards(mine) else Roll(1)
-        if kind == "reroll":
-            now = _gain(state, seat, _dice_total(state))
-            return Reroll(now < 1)
-        if kind == "port":
-            total = sum(state["dice"])
-            return UsePort(_gain(state, seat, total + 2) > _gain(state, seat, total))
-        if kind == "tv_station":
-            best = max(
-                (a for a in legal if isinstance(a, TakeFrom)),
-                key=lambda a: state["cities"][a.seat]["coins"],
-            )
-            return best
-        if kind == "business_center":
-            swaps = [a for a in legal if isinstance(a, Swap)]
-            if not swaps:
-                return NoSwap()
-            best_swap = max(swaps, key=lambda a: _card(a.take).cost - _card(a.give).cost)
-            if _card(best_swap.take).cost > _card(best_swap.give).cost:
-                return best_swap
-            return NoSwap()
+        ranked = rank(game.view(seat)["state"], seat, prompt.kind, legal)
+        if ranked:
+            return ranked[0]
         return legal[self.rng.randrange(len(legal))]
 
-    def _build(self, state: dict[str, Any], seat: int, legal: list[Action]) -> Action:
-        builds = [a for a in legal if isinstance(a, Build)]
-        landmarks = [a for a in builds if a.card in LANDMARK_INDEX]
-        if landmarks:
-            return min(landmarks, key=lambda a: LANDMARKS[LANDMARK_INDEX[a.card]].cost)
-        cards = [a for a in builds if a.card in CARD_INDEX]
-        if not cards:
-            return Pass()
-        cities = state["cities"]
-        assert isinstance(cities, list)
-        n = len(cities)
-        two = bool(cities[seat]["landmarks"].get("train_station"))
-        mine_dist = TWO_DICE if two else ONE_DIE
-        scored = []
-        for a in cards:
-            c = _card(a.card)
-            value = _card_value(c, n, mine_dist, cities, seat)
-            scored.append((value / (c.cost + 1), value, a))
-        scored.sort(key=lambda x: (-x[0], x[2].card))
-        _best_ratio, best_value, best = scored[0]
-        if best_value <= 0.15:
-            return Pass()
-        return best
+
+def rank(state: dict[str, Any], seat: int, kind: str, legal: list[Action]) -> list[Action]:
+    """The heuristic's order of ``legal`` (its choice first), from a view's ``state``.
+
+    Every legal action appears once; an unknown prompt ``kind`` gives an empty list.
+    """
+    if kind == "build":
+        return _rank_builds(state, seat, legal)
+    if kind == "dice":
+        mine = state["cities"][seat]["cards"]
+        gains = [_gain(state, seat, t) for t in range(15)]
+        one = sum(ONE_DIE[t] * gains[t] for t in range(15))
+        two = sum(TWO_DICE[t] * gains[t] for t in range(15))
+        return _first(Roll(2) if two > one or not _has_one_die_cards(mine) else Roll(1), legal)
+    if kind == "reroll":
+        now = _gain(state, seat, _dice_total(state))
+        return _first(Reroll(now < 1), legal)
+    if kind == "port":
+        total = sum(state["dice"])
+        return _first(UsePort(_gain(state, seat, total + 2) > _gain(state, seat, total)), legal)
+    if kind == "tv_station":
+        # the richest opponent first (sorted() is stable: the first of equals, as max() picks)
+        return sorted(
+            legal, key=lambda a: -state["cities"][a.seat]["coins"] if isinstance(a, TakeFrom) else 1
+        )
+    if kind == "business_center":
+        # the swap that gains most in card cost first, declining before any swap that gains nothing
+        def gain(a: Action) -> int:
+            return _card(a.take).cost - _card(a.give).cost if isinstance(a, Swap) else 0
+
+        swaps = sorted((a for a in legal if isinstance(a, Swap)), key=lambda a: -gain(a))
+        better = [a for a in swaps if gain(a) > 0]
+        return better + [a for a in legal if not isinstance(a, Swap)] + swaps[len(better) :]
+    return []
+
+
+def _first(choice: Action, legal: list[Action]) -> list[Action]:
+    """``legal`` with ``choice`` moved to the front (the very objects of ``legal``)."""
+    return [a for a in legal if a == choice] + [a for a in legal if a != choice]
+
+
+def _rank_builds(state: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
+    """Landmarks cheapest first; then cards by expected coins per coin of cost, with Pass
+    before the cards worth almost nothing (and first when even the best is)."""
+    builds = [a for a in legal if isinstance(a, Build)]
+    landmarks = sorted(
+        (a for a in builds if a.card in LANDMARK_INDEX),
+        key=lambda a: LANDMARKS[LANDMARK_INDEX[a.card]].cost,
+    )
+    cards = [a for a in builds if a.card in CARD_INDEX]
+    cities = state["cities"]
+    assert isinstance(cities, list)
+    n = len(cities)
+    two = bool(cities[seat]["landmarks"].get("train_station"))
+    mine_dist = TWO_DICE if two else ONE_DIE
+    scored = []
+    for a in cards:
+        c = _card(a.card)
+        value = _card_value(c, n, mine_dist, cities, seat)
+        scored.append((value / (c.cost + 1), value, a))
+    scored.sort(key=lambda x: (-x[0], x[2].card))
+    passes = [a for a in legal if not isinstance(a, Build)]
+    if not scored or scored[0][1] <= PASS_BELOW:
+        return landmarks + passes + [a for _, _, a in scored]
+    worth = [a for _, value, a in scored if value > PASS_BELOW]
+    rest = [a for _, value, a in scored if value <= PASS_BELOW]
+    return landmarks + worth + passes + rest
 
 
 def _dice_total(state: dict[str, Any]) -> int:

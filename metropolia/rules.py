@@ -826,20 +826,13 @@ class Metropolia(Game):
         return purse
 
     def estimate(self) -> tuple[float, ...]:
-        """Each seat's share of the way to the win: landmark costs paid, coins and cards held.
+        """Each seat's chance to win from the rounds it needs at its income (``economy``).
 
         A rough guide for cut-off searches (MCTS), summing to 1; not a rule of the game.
         """
-        s = self.s
-        need = sum(LANDMARKS[j].cost for j in self._to_win)
-        progress = []
-        for seat in range(self.num_players):
-            lms = s.landmarks[seat]
-            paid = sum(LANDMARKS[j].cost for j in self._to_win if lms[j])
-            cards = sum(k * self._cost[i] for i, k in enumerate(s.cards[seat]))
-            progress.append(1.0 + paid + min(s.coins[seat], need - paid) + cards / 4)
-        total = sum(progress)
-        return tuple(p / total for p in progress)
+        from metropolia import economy  # economy reads this module's tables
+
+        return economy.win_chances(self.s, self._to_win)
 
     def determinize(self, seat: int, rng: Any) -> Metropolia:
         """A copy with the Plus stack (the only secret, MK-5) reshuffled by ``rng``."""

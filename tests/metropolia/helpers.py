@@ -6,10 +6,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import metropolia
-from common import Event
+from common import Action, Bot, Event, Game
 from metropolia.data import CARD_INDEX, LANDMARK_INDEX
 from metropolia.events import Built, CoinsPaid, CoinsReceived
 from metropolia.rules import Metropolia
+
+
+class Checked:
+    """Wraps a bot and fails the test on any action not in the legal list."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """The wrapped bot's action, checked against the legal list."""
+        action = self.bot.choose(game, seat)
+        assert action in game.legal_actions(), f"{action} is not legal"
+        return action
 
 
 def position(

@@ -54,4 +54,4 @@ def test_render_text_names_the_winner() -> None:
 def test_the_game_is_registered_for_the_cli() -> None:
     info = get("metropolia")
     assert info.cls is metropolia.Metropolia
-    assert set(info.bots) == {"random", "heuristic", "cheese_rush", "store_rush"}
+    assert set(info.bots) == {"random", "heuristic", "cheese_rush", "store_rush", "greedy", "mcts"}

@@ -5,23 +5,11 @@ from __future__ import annotations
 import pytest
 
 import metropolia
-from common import Action, Bot, Dice, Game, RandomBot, get, play
+from common import Bot, Dice, RandomBot, get, play
 from metropolia import Build, BuildOrderBot, CheeseRushBot, Pass, Roll, StoreRushBot
 from metropolia.bots import CHEESE_RUSH_ORDER, STORE_RUSH_ORDER
 from metropolia.data import LANDMARK_INDEX, landmarks_of
-from tests.metropolia.helpers import position
-
-
-class _Checked:
-    """Wraps a bot and fails the test on any action not in the legal list."""
-
-    def __init__(self, bot: Bot) -> None:
-        self.bot = bot
-
-    def choose(self, game: Game, seat: int) -> Action:
-        action = self.bot.choose(game, seat)
-        assert action in game.legal_actions(), f"{action} is not legal"
-        return action
+from tests.metropolia.helpers import Checked, position
 
 
 def _expanded(bot: BuildOrderBot, start: dict[str, int]) -> list[str]:
@@ -125,7 +113,7 @@ def test_strategy_bots_make_only_legal_moves(
 ) -> None:
     for seed in range(3):
         g = metropolia.new_game(players=4, seed=seed, plus=plus)
-        play(g, [_Checked(bot(k)) for k in range(4)])
+        play(g, [Checked(bot(k)) for k in range(4)])
         assert g.is_over
 
 
