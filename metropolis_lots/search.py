@@ -2,10 +2,13 @@
 
 - ``rank`` orders the legal actions best first by the heuristic bot's own scoring (``Gains``),
   so the search widens into the moves the heuristic likes first;
-- ``PlayoutBot`` plays the playouts: the heuristic's lot and building choices with a little
-  noise, no exchanges (the costliest choice to score, and rarely accepted);
 - ``win_chances`` turns each seat's projected total (its buildings now plus the promise of
-  its unbuilt lots, as the heuristic values them) into chances to win, for cut-off playouts.
+  its unbuilt lots, as the heuristic values them) into chances to win: ``estimate()``;
+- ``PlayoutBot`` plays playouts when they are asked for (``rollout_depth`` above 0): the
+  heuristic's lot and building choices with a little noise, no exchanges (the costliest
+  choice to score). The registered ``MCTS`` scores each new leaf by the estimate at once,
+  which did better in trials than cutting playouts after a few decisions (the docs' MCTS
+  section has the figures).
 """
 
 from __future__ import annotations
@@ -20,8 +23,8 @@ from metropolis_lots.rules import Metropolis
 
 __all__ = ["MCTS", "PlayoutBot", "projected", "rank", "win_chances"]
 
-#: spread (in chart points) of the final margin around the projected one, at the start and
-#: at the end of the lot deal; the chances sharpen as the lots run out
+#: spread (in chart points) of the final margin around the projected one, with all 80 lots
+#: still to come and with none left; the chances sharpen as the lots run out
 SPREAD_START = 12.0
 SPREAD_END = 4.0
 #: the weight of the best building a seat's unbuilt lots could hold, in the projection
