@@ -114,9 +114,7 @@ def trade_margin(g: Metropoli, seat: int) -> int:
 # first best. Ties matter: answers listed earlier win them, as the legal order lists them.
 
 
-def bid_limit(g: Metropoli, seat: int) -> int:
-    """The most the heuristic bids in the auction on the table: the concession's worth to
-    ``seat`` (capped in a bankruptcy sale), keeping half the reserve."""
+def _bid_limit(g: Metropoli, seat: int) -> int:
     s = g.s
     au = s.auction
     assert au is not None
@@ -128,7 +126,7 @@ def bid_limit(g: Metropoli, seat: int) -> int:
 
 def _score_bid(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
     # the surplus of a bid under the limit; Pass (0) is listed last, so a bid at the limit wins
-    limit = bid_limit(g, seat)
+    limit = _bid_limit(g, seat)
     return [limit - a.amount if type(a) is Bid else 0.0 for a in legal]
 
 
@@ -260,43 +258,11 @@ class HeuristicBot:
         return best_action(game, seat, game.legal_actions(copy=False))
 
 
-class PlayoutBot(HeuristicBot):
-    """The heuristic bot with an auction settled in one bid each (the MCTS's playouts).
-
-    Heuristic bidders raise by the smallest step while the price stays within their limits,
-    so the highest limit wins at about the second highest: dozens of decisions that would use
-    up a short playout before the concession changes hands. Here a bidder with the highest
-    limit bids just above the others' limits at once, and one without bids its own limit (so
-    the winner still pays it) or passes; the outcome is nearly the same in two or three bids.
-    """
-
-    def choose(self, game: Game, seat: int) -> Action:
-        """Pick an action for ``seat``: the heuristic's, but one-step bids in auctions."""
-        assert isinstance(game, Metropoli)
-        s = game.s
-        if s.phase != "bid":
-            return best_action(game, seat, game.legal_actions(copy=False))
-        au = s.auction
-        assert au is not None
-        mine = bid_limit(game, seat)
-        rivals = [x for x in au.order if x != seat and not au.passed[x]]
-        top = max((bid_limit(game, x) for x in rivals), default=0)
-        unit = D.BID_UNIT
-        # the highest limit bids the smallest multiple of the unit above every rival's limit;
-        # the others push the price to their own limits
-        amount = max(top, au.high) // unit * unit + unit if mine > top else mine // unit * unit
-        if au.high < amount <= min(mine, s.cash[seat]):
-            return Bid(amount)
-        return _PASS
-
-
 __all__ = [
     "HeuristicBot",
-    "PlayoutBot",
     "RandomBot",
     "area_score",
     "best_action",
-    "bid_limit",
     "landing",
     "rank_actions",
     "score_actions",

@@ -23,10 +23,10 @@ from metropoli import (
     Take,
     new_game,
 )
-from metropoli.bots import PlayoutBot, bid_limit, rank_actions
+from metropoli.bots import rank_actions
 from metropoli.data import BOARD as B
 from metropoli.state import BANKRUPT
-from tests.metropoli.helpers import land, started
+from tests.metropoli.helpers import started
 
 
 def test_ranker_orders_every_legal_action_and_puts_the_heuristics_choice_first() -> None:
@@ -55,23 +55,6 @@ def test_the_registered_mcts_bot_plays_a_whole_game_with_legal_moves() -> None:
     assert isinstance(mcts, MCTSBot) and mcts.ranker is rank_actions
     result = play(g, [mcts, HeuristicBot(1), HeuristicBot(2)])  # apply() refuses illegal moves
     assert g.is_over and result.winners
-
-
-def test_playout_bot_settles_an_auction_in_a_few_bids_for_the_highest_limit() -> None:
-    g = started(players=3, first=0)
-    street = B.streets[6]  # the deal gave the first six streets away
-    land(g, street)
-    assert g.s.phase == "bid"
-    limits = [bid_limit(g, seat) for seat in range(3)]
-    bots = [PlayoutBot(seat) for seat in range(3)]
-    decisions = 0
-    while g.s.phase in ("bid", "raise", "preempt"):
-        seat = g.to_act
-        assert seat is not None
-        g.apply(bots[seat].choose(g, seat))
-        decisions += 1
-    assert decisions <= 6
-    assert g.s.owner[street] == limits.index(max(limits))
 
 
 def test_estimate_sums_to_one_and_favours_the_rich_seat() -> None:
