@@ -1,9 +1,11 @@
 """Game knowledge for the core's Monte Carlo tree search: a ranker, a playout bot, the settings.
 
-Guides, not rules. The ranker orders the legal actions as the heuristic bot prefers them
-(``bots.rank``: the bot plays the first); the playouts are played by ``GreedyBot``, which
-builds whatever brings its win nearest in the economy model of ``metropolia.economy``; and
-``Metropolia.estimate`` scores a playout cut short.
+Guides, not rules. ``GreedyBot`` builds whatever brings its win nearest in the economy model
+of ``metropolia.economy``; it plays the playouts, and ``greedy_ranker`` (its order of the
+legal actions, its choice first) guides the tree's expansion; ``Metropolia.estimate`` scores
+a playout cut short. ``ranker`` is the heuristic bot's order (``bots.rank``), kept for
+comparison: the search does better with the greedy order (docs/metropolia.md, "MCTS and the
+greedy bot").
 """
 
 from __future__ import annotations
