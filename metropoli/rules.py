@@ -1334,6 +1334,33 @@ class Metropoli(Game):
         )
         return int(turns * per_turn)
 
+    def determinize(self, seat: int, rng: Any) -> Metropoli:
+        """A copy with the Metropoli cards nobody has seen yet reshuffled by ``rng`` (search).
+
+        A read card goes to the bottom of the deck (MI-8) in full view, so the deck is the
+        unread cards in a secret order, then the read ones in the order everybody saw; once
+        every card has been read the whole cycle is known.
+        """
+        other = self.clone()
+        deck = other.s.deck
+        unseen = len(deck) - self._cards_seen()
+        if unseen > 1:
+            top = deck[:unseen]
+            rng.shuffle(top)
+            other.s.deck = top + deck[unseen:]
+        return other
+
+    def _cards_seen(self) -> int:
+        """How many cards have been read since the shuffle (CardRead events), kept per log."""
+        log = self._log
+        cache = self.__dict__.get("_seen_cache")
+        start, seen = 0, 0
+        if cache is not None and cache[0] is log and cache[1] <= len(log):
+            start, seen = int(cache[1]), int(cache[2])
+        seen += sum(1 for e in log.since(start) if type(e) is CardRead)
+        self.__dict__["_seen_cache"] = (log, len(log), seen)
+        return seen
+
     def estimate(self) -> tuple[float, ...]:
         """Each seat's chance to win, guessed from its standing (for cut-off searches; no rule).
 
