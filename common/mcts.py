@@ -12,6 +12,8 @@ A game can make the search much stronger with knowledge of its own, all optional
   actions in that order and, with ``widening``, considers only the first
   ``ceil(widening * visits ** 0.5)`` of them at a node seen ``visits`` times (progressive
   widening), so a budget of a few hundred playouts is not spread over hundreds of moves.
+- ``opponent_moves`` keeps the other seats to the ranker's first few moves: a model of
+  opponents who play as the ranker does, which spends the playouts on the bot's own choices.
 - ``rollout_bot`` plays the playouts (a cheap greedy policy is far more telling than random
   moves); ``rollout_depth`` cuts them short, scoring the position by ``game.estimate()``.
 """
@@ -71,11 +73,14 @@ class MCTSBot:
         rollout_bot: Bot | None = None,
         ranker: Ranker | None = None,
         widening: float | None = None,
+        opponent_moves: int | None = None,
     ) -> None:
         if iterations < 1:
             raise ValueError(f"iterations must be at least 1, got {iterations}")
         if widening is not None and widening <= 0:
             raise ValueError(f"widening must be positive, got {widening}")
+        if opponent_moves is not None and (opponent_moves < 1 or ranker is None):
+            raise ValueError("opponent_moves needs a ranker and must be at least 1")
         self.rng = BotRandom(seed)
         self.iterations = iterations
         self.seconds = seconds
@@ -85,6 +90,11 @@ class MCTSBot:
         self.rollout_bot = rollout_bot
         self.ranker = ranker
         self.widening = widening
+        #: at the other seats' nodes, only the ranker's first few moves (a model of them)
+        self.opponent_moves = opponent_moves
+        self._seat = -1
+        #: the tree of the last choose() (for reports and tests)
+        self.last_root: _Node | None = None
         #: how many playouts the last choose() ran (for reports and tests)
         self.last_iterations = 0
 
@@ -94,12 +104,14 @@ class MCTSBot:
         if len(legal) == 1:
             return legal[0]
         root = _Node()
+        self._seat = seat
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         done = 0
         while (done < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             self._iterate(game.determinize(seat, self.rng), root)
             done += 1
         self.last_iterations = done
+        self.last_root = root
         stats = root.children
 
         def rank(a: Action) -> tuple[int, float]:
@@ -135,6 +147,8 @@ class MCTSBot:
         if self.widening is not None:
             allowed = math.ceil(self.widening * math.sqrt(node.visits + 1))
             del ranked[allowed:]
+        if self.opponent_moves is not None and seat != self._seat:
+            del ranked[self.opponent_moves :]
         return ranked
 
     def _iterate(self, game: Game, root: _Node) -> None:

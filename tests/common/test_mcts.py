@@ -93,3 +93,36 @@ def test_mcts_budgets_by_name(toy_registered: object) -> None:
     for bad in ("x", "0", "-3", "0s", "s"):
         with pytest.raises(ValueError, match="bad MCTS budget"):
             info.bot_factory(f"mcts:{bad}")
+
+
+def test_mcts_opponent_moves_need_a_ranker() -> None:
+    with pytest.raises(ValueError, match="opponent_moves needs a ranker"):
+        MCTSBot(1, opponent_moves=1)
+    with pytest.raises(ValueError, match="opponent_moves needs a ranker"):
+        MCTSBot(1, opponent_moves=0, ranker=lambda g, s, legal: legal)
+
+
+def test_mcts_with_an_opponent_model_still_chooses_its_own_move_freely() -> None:
+    g = _race_at_a_decision()
+    legal = g.legal_actions()
+    seen: list[int] = []
+
+    def order(game: Game, seat: int, actions: list[Action]) -> list[Action]:
+        seen.append(seat)
+        return list(actions)
+
+    me = g.to_act or 0
+    bot = MCTSBot(2, iterations=60, ranker=order, opponent_moves=1)
+    assert bot.choose(g, me) in legal
+    assert set(seen) == {0, 1}  # both seats' nodes were ranked
+    root = bot.last_root
+    assert root is not None and len(root.children) > 1  # its own choices: all tried
+    stack = [root]
+    others = 0
+    while stack:
+        node = stack.pop()
+        if node.seat is not None and node.seat != me:
+            others += 1
+            assert len(node.children) <= 1  # the other seat: the ranker's first move only
+        stack.extend(node.children.values())
+    assert others > 0
