@@ -53,13 +53,16 @@ from metrocity.events import (
     TokensPlaced,
 )
 from metrocity.schema import STATE_SCHEMA
-from metrocity.state import CityState
+from metrocity.state import KIND_ROW, PLACE, CityState
 
 TOKEN_DECK = "tokens"
 PILE_DECKS = ("pile0", "pile1")
 COURTHOUSE = "court"
 #: the set-up's shuffles in the order they are asked for (MC-2, MC-1)
 _SETUP_DECKS = (TOKEN_DECK, *PILE_DECKS)
+#: the set-up's chance requests, immutable values built once (MC-2, MC-1)
+_SHUFFLE_TOKENS = Shuffle(TOKEN_DECK, TOKENS, visible_to=None)
+_SHUFFLE_PILES = tuple(Shuffle(deck, PLAYER_TILES, visible_to=()) for deck in PILE_DECKS)
 _TILE_COUNTER = Counter(PLAYER_TILES)
 _TOKEN_COUNTER = Counter(TOKENS)
 
@@ -83,8 +86,8 @@ _COUNTED = {
 }
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
-# Actions are small immutable values: build each once, so generating legal moves is cheap.
-_PLACE = {t.id: [Place(t.id, BLOCK_IDS[i]) for i in range(BLOCKS)] for t in TILE_KINDS}
+# Actions are small immutable values: build each once, so generating legal moves is cheap
+# (the placements are ``PLACE`` of the state module).
 #: _BUILD_BY_TOKEN[tile][token][block]: building ``tile`` over ``block`` paying ``token``;
 #: indexed by the token's value, so row 0 is only a placeholder
 _BUILD_BY_TOKEN = {
@@ -197,16 +200,16 @@ class MetroCity(Game):
         self.s = CityState()
         # ruling MC-2: one shuffle of the 15 tokens; the first 11 go to the streets in street
         # order, the next two are the seats' first-player draws, the last two stay out of play.
-        self._request(Shuffle(TOKEN_DECK, TOKENS, visible_to=None))
+        self._request(_SHUFFLE_TOKENS)
 
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
         assert isinstance(request, Shuffle)
         if request.deck == TOKEN_DECK:
             self._place_tokens(outcome)
-            self._request(Shuffle(PILE_DECKS[0], PLAYER_TILES, visible_to=()))
+            self._request(_SHUFFLE_PILES[0])
         elif request.deck == PILE_DECKS[0]:
             self.s.piles[0] = list(reversed(outcome))
-            self._request(Shuffle(PILE_DECKS[1], PLAYER_TILES, visible_to=()))
+            self._request(_SHUFFLE_PILES[1])
         else:
             self.s.piles[1] = list(reversed(outcome))
             for seat in (self.s.first, 1 - self.s.first):
@@ -216,11 +219,11 @@ class MetroCity(Game):
     def _place_tokens(self, order: tuple[Any, ...]) -> None:
         n = len(STREETS)
         self.s.street_tokens = list(order[:n])
-        self._emit(TokensPlaced(tuple(order[:n])))
+        self._record(TokensPlaced, tuple(order[:n]))
         draws = (int(order[n]), int(order[n + 1]))
         self.s.out_of_play = tuple(order[n:])
         self.s.first = 0 if draws[0] > draws[1] else 1
-        self._emit(FirstPlayerDrawn(draws, tuple(order[n:]), self.s.first))
+        self._record(FirstPlayerDrawn, draws, tuple(order[n:]), self.s.first)
 
     def _draw_tiles(self, seat: int) -> None:
         """Draw back up to a hand of 5 while the pile lasts (MC-1), in private."""
@@ -238,7 +241,7 @@ class MetroCity(Game):
             drawn = [pile.pop() for _ in range(n)]
             hand.extend(drawn)
             hand.sort(key=_TILE_ORDER.__getitem__)
-            self._emit(TilesDrawn(seat, len(drawn), tuple(drawn)))
+            self._record(TilesDrawn, seat, len(drawn), tuple(drawn))
 
     # ------------------------------------------------------------------ the turn (MC-3)
     def _begin_turn(self, seat: int) -> None:
@@ -253,33 +256,38 @@ class MetroCity(Game):
             if not s.hands[1 - seat]:
                 self._end()
                 return
-            self._emit(Passed(seat))
+            self._record(Passed, seat)
             seat = 1 - seat
         s.turn = seat
         self._ask(seat, "place", _PROMPT_TEXT["place"])
 
     def _legal_actions(self) -> list[Action]:
-        """The legal actions, in the order of ``legal_actions_by_rule`` but from prebuilt tables.
+        """The legal actions, in the order of ``legal_actions_by_rule`` but from prebuilt lists.
 
-        Random play spends most of its time here, so no loop runs per action in Python: the
-        actions are picked from prebuilt tables by ``itemgetter`` over the lists of empty and
-        own blocks. A property test checks that the two lists are equal.
+        Random play spends much of its time here, so no loop runs per action in Python: the
+        state keeps each tile kind's placements on the empty blocks (``placements``), which
+        are added as one slice, and the build-overs are picked from prebuilt tables by
+        ``itemgetter`` over the own blocks. A property test checks that the two lists are equal.
         """
         s = self.s
         if s.pending_block >= 0:  # the Courthouse's swap question (MC-5)
             return self._swaps()
         seat = s.turn
-        kinds = dict.fromkeys(s.hands[seat])
+        hand = s.hands[seat]
+        placements = s.placements
+        width = len(s.free)
         moves: list[Action] = []
-        free = s.free
-        at_free = itemgetter(*free) if len(free) > 1 else _getter(free)
-        for t in kinds:
-            moves += at_free(_PLACE[t])
+        last = None
+        for t in hand:  # the hand is in tile order, so a second Park follows the first
+            if t != last:
+                start = KIND_ROW[t] * width
+                moves += placements[start : start + width]
+                last = t
         money = s.money[seat]
         if money:
             at_own = _getter(s.owned[seat])
             tokens = sorted(money)
-            for t in kinds:
+            for t in dict.fromkeys(hand):
                 by_token = _BUILD_BY_TOKEN[t]
                 for k in tokens:
                     moves += at_own(by_token[k])
@@ -370,10 +378,16 @@ class MetroCity(Game):
         s.hands[seat].remove(tile)
         s.tiles[block] = tile
         s.owners[block] = seat
-        s.free.remove(block)
         insort(s.owned[seat], block)
+        free = s.free
+        at = free.index(block)
+        del s.placements[at :: len(free)]  # the block's placements, one in each kind's row
+        del free[at]
+        row_street, column_street = BLOCK_STREETS[block]
+        s.street_empty[row_street] -= 1
+        s.street_empty[column_street] -= 1
         self._emit(_PLACED[seat][tile][block])
-        self._after_placing(seat, tile, block, filled=True)
+        self._after_placing(seat, tile, block, True)
 
     def _build_over(self, seat: int, tile: str, block: int, token: int) -> None:
         """Build over one's own tile, discarding one of one's tokens; the old tile leaves (MC-3)."""
@@ -386,11 +400,11 @@ class MetroCity(Game):
         assert old is not None
         s.gone[seat].append(old)
         s.tiles[block] = tile
-        self._emit(TilePlaced(seat, tile, BLOCK_IDS[block], old, token))
+        self._record(TilePlaced, seat, tile, BLOCK_IDS[block], old, token)
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
-        self._after_placing(seat, tile, block, filled=False)
+        self._after_placing(seat, tile, block, False)
 
-    def _after_placing(self, seat: int, tile: str, block: int, *, filled: bool) -> None:
+    def _after_placing(self, seat: int, tile: str, block: int, filled: bool) -> None:
         s = self.s
         # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
         # ruling MC-A3: no prompt when fewer than two streets still hold a token
@@ -407,17 +421,18 @@ class MetroCity(Game):
         ta, tb = tokens[a], tokens[b]
         assert ta is not None and tb is not None
         tokens[a], tokens[b] = tb, ta
-        self._emit(BonusesSwapped(seat, STREETS[a].id, STREETS[b].id, ta, tb))
+        self._record(BonusesSwapped, seat, STREETS[a].id, STREETS[b].id, ta, tb)
 
     def _finish_placement(self, seat: int, block: int, filled: bool) -> None:
         s = self.s
         s.pending_block = -1
         s.pending_filled = False
         if filled:
-            tiles = s.tiles
-            for street in BLOCK_STREETS[block]:  # the row first (MC-4)
-                if None not in _STREET_GET[street](tiles):
-                    self._award_street(seat, street)
+            row_street, column_street = BLOCK_STREETS[block]
+            if not s.street_empty[row_street]:  # the row first (MC-4)
+                self._award_street(seat, row_street)
+            if not s.street_empty[column_street]:
+                self._award_street(seat, column_street)
         self._draw_tiles(seat)
         self._begin_turn(1 - seat)
 
@@ -435,7 +450,7 @@ class MetroCity(Game):
         else:
             s.money[winner].append(token)
             s.cash[winner] += token
-        self._emit(StreetAwarded(STREETS[street].id, token, sums, winner))
+        self._record(StreetAwarded, STREETS[street].id, token, sums, winner)
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:
@@ -613,6 +628,13 @@ class MetroCity(Game):
         empty = [i for i, tile in enumerate(s.tiles) if tile is None]
         if s.free != empty:
             out.append(f"the empty blocks are listed as {s.free}, but they are {empty}")
+        if s.placements != [PLACE[k * BLOCKS + i] for k in range(len(TILE_KINDS)) for i in empty]:
+            out.append(
+                "the placements kept for the legal listing are not those on the empty blocks"
+            )
+        counts = [sum(1 for b in st.blocks if s.tiles[b] is None) for st in STREETS]
+        if s.street_empty != counts:
+            out.append(f"the streets' empty blocks are counted {s.street_empty}, but are {counts}")
         for k in range(2):
             own = [i for i, owner in enumerate(s.owners) if owner == k]
             if s.owned[k] != own:
