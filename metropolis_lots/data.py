@@ -8,7 +8,7 @@ building placement is computed from them, so replacing a file changes the game w
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -166,17 +166,28 @@ class Placement:
 
 def placements_in(board: Board, model: Model, district: int) -> tuple[Placement, ...]:
     """Every placement of ``model`` inside ``district`` (rotations, no reflections)."""
-    found: dict[tuple[int, ...], Placement] = {}
-    for shape in rotations(model.cells):
+    shift = district * 10
+    return tuple(
+        Placement(tuple(shift + i for i in idx), mask)
+        for idx, mask in _local_placements(board.rows, board.cols, model.cells)
+    )
+
+
+@cache
+def _local_placements(
+    rows: int, cols: int, cells: tuple[tuple[int, int], ...]
+) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """The placements of a floor plan in a rows x cols district, as (lot indices inside the
+    district, their bitmask), by lot indices; every district is such a block (MS-1)."""
+    found: dict[tuple[int, ...], int] = {}
+    for shape in rotations(cells):
         height = 1 + max(r for r, _ in shape)
         width = 1 + max(c for _, c in shape)
-        for r0 in range(board.rows - height + 1):
-            for c0 in range(board.cols - width + 1):
-                idx = sorted((r0 + r) * board.cols + c0 + c for r, c in shape)
-                lots = tuple(district * 10 + i for i in idx)
-                mask = sum(1 << i for i in idx)
-                found.setdefault(lots, Placement(lots, mask))
-    return tuple(found[k] for k in sorted(found))
+        for r0 in range(rows - height + 1):
+            for c0 in range(cols - width + 1):
+                idx = tuple(sorted((r0 + r) * cols + c0 + c for r, c in shape))
+                found.setdefault(idx, sum(1 << i for i in idx))
+    return tuple(sorted(found.items()))
 
 
 def models_from_json(data: Any) -> tuple[Model, ...]:
@@ -279,15 +290,21 @@ class Rules:
     district_masks: Mapping[int, int]
     #: near_masks[d][mask]: the lots of district d next to any lot in ``mask`` (MS-2)
     near_masks: Mapping[int, tuple[int, ...]]
-    #: lots_of[d][mask]: the lots of a mask of district d, ascending
-    lots_of: Mapping[int, tuple[tuple[int, ...], ...]]
     #: placed[d]: (model index, mask, build) of every placement in district d, by model then
     #: placement; its position there is the placement's rank (the listing order)
     placed: Mapping[int, tuple[tuple[int, int, Build], ...]]
     #: inside[mask]: the ranks of the placements lying on the lots of ``mask`` (the same in
     #: every district: all share one geometry); inside_pool: only the pool-size models'
-    inside: tuple[tuple[int, ...], ...]
-    inside_pool: tuple[tuple[int, ...], ...]
+    inside: Sequence[tuple[int, ...]]
+    inside_pool: Sequence[tuple[int, ...]]
+    #: the same sets of ranks as bits (bit k for rank k), for the engine's listings:
+    #: ``inside_bits[mask]`` as ``inside``, ``pool_bits[mask]`` as ``inside_pool``,
+    #: ``touching[mask]`` the placements with a lot in ``mask``, ``model_ranks[model index]``
+    #: the placements of that model
+    inside_bits: tuple[int, ...]
+    pool_bits: tuple[int, ...]
+    touching: tuple[int, ...]
+    model_ranks: tuple[int, ...]
 
 
 @cache
@@ -344,23 +361,32 @@ def _tables() -> Rules:
     full = {
         d: sum(1 << (lot - d * 10) for lot in board.lots if lot // 10 == d) for d in board.districts
     }
-    bits_of = [tuple(i for i in range(10) if m >> i & 1) for m in range(1024)]
-    lots_of = {
-        d: tuple(tuple([d * 10 + i for i in bits]) for bits in bits_of) for d in board.districts
-    }
     placed = {
         d: tuple((mi, pm, a) for mi in range(len(models)) for pm, a in builds[mi][d])
         for d in board.districts
     }
-    inside, inside_pool = _inside_tables(models, pool, placed)
+    shape = _one_shape(board, placed)
+    inside_bits = _rank_bits(shape, range(len(models)))
+    pool_bits = _rank_bits(shape, [mi for mi, m in enumerate(models) if m.size in pool])
+    by_lot = [sum(1 << k for k, (_, pm) in enumerate(shape) if pm >> i & 1) for i in range(10)]
+    touching = [0] * 1024
+    for m in range(1, 1024):
+        low = m & -m  # the mask without its lowest lot, plus the placements on that lot
+        touching[m] = touching[m ^ low] | by_lot[low.bit_length() - 1]
     near_masks = {}
+    made: dict[tuple[int, ...], tuple[int, ...]] = {}  # districts share their geometry
     for d in board.districts:
-        one = [sum(1 << (x % 10) for x in board.neighbours.get(d * 10 + i, ())) for i in range(10)]
-        table = [0] * 1024
-        for m in range(1, 1024):
-            low = m & -m  # the mask without its lowest lot, plus that lot's neighbours
-            table[m] = table[m ^ low] | one[low.bit_length() - 1]
-        near_masks[d] = tuple(table)
+        one = tuple(
+            sum(1 << (x % 10) for x in board.neighbours.get(d * 10 + i, ())) for i in range(10)
+        )
+        table = made.get(one)
+        if table is None:
+            near = [0] * 1024
+            for m in range(1, 1024):
+                low = m & -m  # the mask without its lowest lot, plus that lot's neighbours
+                near[m] = near[m ^ low] | one[low.bit_length() - 1]
+            table = made[one] = tuple(near)
+        near_masks[d] = table
     return Rules(
         board,
         models,
@@ -373,37 +399,64 @@ def _tables() -> Rules:
         index,
         full,
         near_masks,
-        lots_of,
         placed,
-        inside,
-        inside_pool,
+        RankLists(inside_bits),
+        RankLists(pool_bits),
+        inside_bits,
+        pool_bits,
+        tuple(touching),
+        tuple(
+            sum(1 << k for k, (mi, _) in enumerate(shape) if mi == model)
+            for model in range(len(models))
+        ),
     )
 
 
-def _inside_tables(
-    models: tuple[Model, ...],
-    pool: frozenset[int],
-    placed: Mapping[int, tuple[tuple[int, int, Build], ...]],
-) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
-    """For every lot pattern of a district, the ranks of the placements lying on it."""
+def _one_shape(
+    board: Board, placed: Mapping[int, tuple[tuple[int, int, Build], ...]]
+) -> tuple[tuple[int, int], ...]:
+    """The (model index, mask) of every placement by rank, the same in every district."""
     shapes = {tuple((mi, pm) for mi, pm, _ in per) for per in placed.values()}
     if len(shapes) != 1:
         raise InvalidOption("the board's districts must share one shape (ruling MS-1)")
     (shape,) = shapes
-    every: list[list[int]] = [[] for _ in range(1024)]
-    pooled: list[list[int]] = [[] for _ in range(1024)]
+    return shape
+
+
+def _rank_bits(shape: tuple[tuple[int, int], ...], models: Iterable[int]) -> tuple[int, ...]:
+    """For every lot pattern of a district, the bits of the ranks of the placements of these
+    models lying on it."""
+    chosen = set(models)
+    bits = [0] * 1024
     for rank, (mi, pm) in enumerate(shape):
-        rest = 1023 ^ pm
-        sub = rest
-        pooling = models[mi].size in pool
-        while True:  # every pattern holding the placement: pm plus any subset of the rest
-            every[pm | sub].append(rank)
-            if pooling:
-                pooled[pm | sub].append(rank)
-            if sub == 0:
-                break
-            sub = (sub - 1) & rest
-    return tuple(map(tuple, every)), tuple(map(tuple, pooled))
+        if mi in chosen:
+            bits[pm] |= 1 << rank
+    for i in range(10):  # a pattern holds what each pattern with one lot less holds
+        lot = 1 << i
+        bits = [b | bits[m ^ lot] if m & lot else b for m, b in enumerate(bits)]
+    return tuple(bits)
+
+
+class RankLists(Sequence[tuple[int, ...]]):
+    """``table[mask]``: the ascending ranks whose bits are set in ``bits[mask]``, each tuple
+    made when first asked for (most patterns never are)."""
+
+    def __init__(self, bits: tuple[int, ...]) -> None:
+        self._bits = bits
+        self._made: dict[int, tuple[int, ...]] = {}
+
+    def __len__(self) -> int:
+        return len(self._bits)
+
+    def __getitem__(self, mask: int) -> tuple[int, ...]:  # type: ignore[override]
+        found = self._made.get(mask)
+        if found is None:
+            b = self._bits[mask]
+            found = self._made[mask] = tuple(k for k in range(b.bit_length()) if b >> k & 1)
+        return found
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        return (self[m] for m in range(len(self._bits)))
 
 
 def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:

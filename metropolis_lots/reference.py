@@ -1,6 +1,6 @@
 """The readable path: legal choices, buildings and swaps straight from the rulebook's words.
 
-The engine lists them from tables made once per process (bitmasks per district, prepared
+The engine lists them from tables made once per process (placements as bits per lot pattern,
 action objects, results remembered per lot pattern; see ``rules.py``). These functions say
 the same thing plainly, lot by lot, in the same order; the tests check on random games that
 both agree at every step (issue 8: a fast path beside the readable one, proved equal).
@@ -94,6 +94,22 @@ def swaps(g: Metropolis, seat: int) -> list[Action]:
         wanted = [x for x in unbuilt(p) if next_to(x, seat)]
         out.extend(Propose(p, (m,), (t,)) for m in offered for t in wanted)
     return out
+
+
+def any_building_fits(g: Metropolis) -> bool:
+    """Whether some model still in the supply fits on unbuilt lots of a district holding no
+    "No" kind of it (ruling MS-8); whose lots they are does not matter."""
+    s = g.s
+    r = g.r
+    for d in r.board.districts:
+        standing = {b.kind for b in s.buildings if b.district == d}
+        for mi, m in enumerate(r.models):
+            if s.supply[mi] <= 0 or any(r.chart.forbids(m.kind, k) for k in standing):
+                continue
+            for p in r.placements[mi][d]:
+                if all(s.building_at[x] == NO_ONE for x in p.lots):
+                    return True
+    return False
 
 
 def legal_actions(g: Metropolis) -> list[Action]:

@@ -114,13 +114,45 @@ def revalue(
     rules: Rules, buildings: Sequence[Building], values: Sequence[int], district: int
 ) -> tuple[int, ...]:
     """``values_of`` after a building went up in ``district``: only the buildings there change,
-    as the chart's modifiers count the same district only (MS-4)."""
-    here = [i for i, b in enumerate(buildings) if b.district == district]
+    as the chart's modifiers count the same district only (MS-4). The base and location part
+    of each building is remembered (``_fixed_value``); the tests check it against
+    ``values_of`` after every step of random games."""
+    rows = rules.chart.rows
+    here: list[tuple[int, Building]] = []
+    counts: dict[str, int] = {}
+    for i, b in enumerate(buildings):
+        if b.district == district:
+            here.append((i, b))
+            counts[b.kind] = counts.get(b.kind, 0) + 1
     out = list(values)
     out.extend([0] * (len(buildings) - len(out)))
-    for i, v in zip(here, values_of(rules, [buildings[i] for i in here]), strict=True):
-        out[i] = v
+    for i, b in here:
+        per = rows[b.kind].per_building
+        value = _fixed_value(rules, b.kind, b.lots) - per.get(b.kind, 0)
+        for kind, count in counts.items():
+            value += per.get(kind, 0) * count
+        out[i] = max(0, value)
     return tuple(out)
+
+
+#: id of a chart -> (the chart, (kind, lots) -> base plus location value); the chart is kept
+#: so that its id is not reused while the entry lives
+_FIXED: dict[int, tuple[object, dict[tuple[str, tuple[int, ...]], int]]] = {}
+
+
+def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
+    """A building's base value plus its location bonuses (MS-4): fixed once it stands."""
+    entry = _FIXED.get(id(rules.chart))
+    if entry is None or entry[0] is not rules.chart:
+        entry = _FIXED[id(rules.chart)] = (rules.chart, {})
+    known = entry[1]
+    value = known.get((kind, lots))
+    if value is None:
+        row = rules.chart.rows[kind]
+        places = rules.board.lot_locations
+        locs = set().union(*(places[lot] for lot in lots))
+        value = known[kind, lots] = row.base + sum(row.location.get(loc, 0) for loc in locs)
+    return value
 
 
 def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
@@ -130,6 +162,9 @@ def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> i
 
 def split_value(value: int, building: Building) -> list[tuple[int, int]]:
     """Credit a value by lots contributed, rounded down, the rest to the builder (MS-7)."""
+    shares = building.shares
+    if len(shares) == 1 and shares[0][0] == building.owner:  # the usual case: all to one
+        return [(building.owner, value)]
     size = len(building.lots)
     credited = {seat: value * n // size for seat, n in building.shares}
     credited[building.owner] += value - sum(credited.values())
@@ -151,6 +186,8 @@ def scores_of(
 
 # Actions are immutable, so the ones listed again and again are made once and shared.
 _DONE, _PASS, _ACCEPT, _DECLINE = Done(), Pass(), Accept(), Decline()
+#: the answer prompt's actions (shared: callers of legal_actions only read the list)
+_ANSWERS: list[Action] = [_ACCEPT, _DECLINE]
 _TAKES = tuple(Take(lot) for lot in range(LOT_SLOTS))
 _GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LOT_SLOTS))
 #: _SWAP_ROWS[partner][give][take]: the one-for-one swap, each made when first needed
@@ -164,31 +201,84 @@ _OTHERS = {
 }
 
 
-#: per set of shared tables: (lot pattern, blocked models) -> ranks, see ``_allowed``
-_ALLOWED: dict[int, dict[tuple[int, int], tuple[int, ...]]] = {}
 _CACHE_LIMIT = 200_000
-#: per set of shared tables: per district its number, neighbour masks, lots by mask, builds
-_DistrictTables = tuple[
-    tuple[int, tuple[int, ...], tuple[tuple[int, ...], ...], tuple[Build, ...]], ...
-]
-_DISTRICT_TABLES: dict[int, _DistrictTables] = {}
+#: the bits of a district's lots in a board mask, before shifting to the district
+_DISTRICT_BITS = (1 << 10) - 1
+#: (lots taken, lots given) -> the answer prompt's text, as the f-string makes it
+_ANSWER_TEXTS: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
 
 
-def _allowed(
-    r: Rules, cache: dict[tuple[int, int], tuple[int, ...]], own: int, blocked: int
-) -> tuple[int, ...]:
-    """The ranks of the placements lying on the lots of ``own`` whose model's bit is not set
-    in ``blocked`` (out of the supply, or a "No" kind of one standing in the district).
-    Every district shares one geometry, so this holds for all; remembered per pattern."""
-    key = (own, blocked)
-    found = cache.get(key)
-    if found is None:
-        shape = r.placed[r.board.districts[0]]
-        found = tuple(k for k in r.inside[own] if not blocked >> shape[k][0] & 1)
-        if len(cache) >= _CACHE_LIMIT:
-            cache.clear()
-        cache[key] = found
-    return found
+def _answer_text(trade: Propose) -> str:
+    """The partner's prompt for an exchange (remembered: formatting tuples is slow)."""
+    key = (trade.take, trade.give)
+    text = _ANSWER_TEXTS.get(key)
+    if text is None:
+        text = _remember(_ANSWER_TEXTS, key, f"exchange {trade.take} for {trade.give}?")
+    return text
+
+
+class _Listings:
+    """Tables of the fast listings, one per set of chart-independent tables (so per
+    process): placements are read as bits of their ranks (``Rules.inside_bits``), so a
+    district's buildings are a few ANDs and ORs of ints, not a loop over placements."""
+
+    def __init__(self, r: Rules) -> None:
+        #: per district: its number and its Build actions by placement rank
+        self.districts = tuple((d, tuple(a for _, _, a in r.placed[d])) for d in r.board.districts)
+        self._model_ranks = r.model_ranks
+        self._all_ranks = (1 << len(r.placed[r.board.districts[0]])) - 1
+        #: blocked models (bits) -> the placement ranks of the other models
+        self._open: dict[int, int] = {}
+        #: the supply (counts by model) -> the placement ranks of the models left in it
+        self.by_supply: dict[tuple[int, ...], int] = {}
+        #: lot -> the bits (bit ``x`` for lot ``x``) of its neighbours (MS-2)
+        self.lot_neighbours = tuple(
+            sum(1 << x for x in r.board.neighbours.get(lot, ())) for lot in range(LOT_SLOTS)
+        )
+
+    def open_ranks(self, blocked: int) -> int:
+        """The placement ranks of the models whose bit is not set in ``blocked``."""
+        found = self._open.get(blocked)
+        if found is None:
+            found = self._all_ranks
+            for mi, ranks in enumerate(self._model_ranks):
+                if blocked >> mi & 1:
+                    found &= ~ranks
+            self._open[blocked] = found
+        return found
+
+
+_LISTINGS: dict[int, _Listings] = {}
+#: id of a game's rules -> (those rules, ``Metropolis._by_kinds``); the rules are kept so
+#: that their id is not reused while the entry lives
+_BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int]]] = {}
+
+
+def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
+    if len(cache) >= _CACHE_LIMIT:
+        cache.clear()
+    cache[key] = value
+    return value
+
+
+def _lots(mask: int) -> list[int]:
+    """The lots of a board mask (bit ``lot`` for a lot), ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _closed(supply: Sequence[int]) -> int:
+    """The bits of the models no longer in the supply."""
+    closed = 0
+    if min(supply) <= 0:
+        for mi, left in enumerate(supply):
+            if left <= 0:
+                closed |= 1 << mi
+    return closed
 
 
 class Metropolis(Game):
@@ -245,36 +335,45 @@ class Metropolis(Game):
 
     s: MetropolisState
     r: Rules
-    #: the last computed choice, building or swap list, for (phase, seat); dropped whenever
-    #: lots, chips, the offer, the supply or the pooling allowance change
+    #: the legal actions last listed, for (phase, seat); dropped whenever lots, chips, the
+    #: offer, the supply or the pooling allowance change
     _memo_key: tuple[str, int] | None
     _memo: list[Action]
-    #: the "No" kinds (MS-4) of each model, by model index
-    _forbidden_by_model: tuple[frozenset[str], ...]
-    #: per district: its number, neighbour masks, lots by mask, builds by placement rank
-    _district_tables: _DistrictTables
-    #: (lot pattern, blocked models) -> placement ranks, shared by every game (``_allowed``)
-    _allowed_cache: dict[tuple[int, int], tuple[int, ...]]
-    #: kinds standing in a district -> bits of the models a "No" pair keeps out
-    _no_models: dict[frozenset[str], int]
+    #: with ``_memo`` of the choose phase: whether the seat on turn may take an offered lot
+    _memo_takes: bool
+    #: model id -> its index in the supply
+    _model_index: dict[str, int]
+    #: the listings' memory, shared by every game of the process (see ``_Listings``)
+    _listings: _Listings
+    #: kinds standing in a district -> the placement ranks a "No" pair leaves open there
+    #: (shared by the games of one chart)
+    _by_kinds: dict[frozenset[str], int]
+    #: the options and the seat count, read at every step (plain attributes are cheaper)
+    _seats: int
+    _trade_limit: int
+    _pool_limit: int
+    _give_claimed: bool
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
         self._memo_key = None
         self._memo = []
-        self.r = rules_for(self.options["chart"])
-        self._forbidden_by_model = tuple(self.r.forbidden[m.kind] for m in self.r.models)
-        self._no_models = {}
-        r = self.r
+        self._memo_takes = False
+        self.r = r = rules_for(self.options["chart"])
+        self._model_index = {m.id: mi for mi, m in enumerate(r.models)}
+        entry = _BY_KINDS.get(id(r))
+        if entry is None or entry[0] is not r:
+            entry = _BY_KINDS[id(r)] = (r, {})
+        self._by_kinds = entry[1]
         # the chart-independent tables live as long as the process: their id is a safe key
-        self._allowed_cache = _ALLOWED.setdefault(id(r.placed), {})
-        tables = _DISTRICT_TABLES.get(id(r.placed))
-        if tables is None:
-            tables = _DISTRICT_TABLES[id(r.placed)] = tuple(
-                (d, r.near_masks[d], r.lots_of[d], tuple(a for _, _, a in r.placed[d]))
-                for d in r.board.districts
-            )
-        self._district_tables = tables
+        listings = _LISTINGS.get(id(r.placed))
+        if listings is None:
+            listings = _LISTINGS[id(r.placed)] = _Listings(r)
+        self._listings = listings
+        self._seats = self.num_players
+        self._trade_limit = self.options["trade_proposals"]
+        self._pool_limit = self.options["pool_proposals"]
+        self._give_claimed = self.options["give_claimed"]
         n = self.num_players
         chosen = self.options["colours"]
         colours = COLOURS.get(n, DEFAULT_FOUR)
@@ -303,6 +402,9 @@ class Metropolis(Game):
             held=[0] * (10 * n),
             built=[0] * 10,
             occupied=[0] * 10,
+            unbuilt=[0] * n,
+            near=[0] * n,
+            lot_neighbours=listings.lot_neighbours,
         )
         self._request(Draw("lots", tuple(self.s.stack), DEAL[n] * n))
 
@@ -318,7 +420,7 @@ class Metropolis(Game):
             return
         for lot in outcome:
             s.offer.append(lot)
-            self._emit(LotOffered(lot))
+            self._record(LotOffered, lot)
         if s.phase == "offer":
             self.begin_turn(0)  # ruling MS-A1: seat 0 goes first
         else:
@@ -327,13 +429,13 @@ class Metropolis(Game):
     def deal_lots(self, cards: tuple[Any, ...]) -> None:
         """Each seat marks its dealt lots with its chips (ruling MS-5)."""
         s = self.s
-        k = DEAL[self.num_players]
-        for seat in range(self.num_players):
+        k = DEAL[self._seats]
+        for seat in range(self._seats):
             lots = tuple(sorted(cards[seat * k : (seat + 1) * k]))
             for lot in lots:
                 self.mark(seat, lot)
             s.chips[seat] -= k
-            self._emit(LotsDealt(seat, s.colours[seat], lots))
+            self._record(LotsDealt, seat, s.colours[seat], lots)
 
     # ------------------------------------------------------------------ the turn
     def begin_turn(self, seat: int) -> None:
@@ -352,7 +454,7 @@ class Metropolis(Game):
     def negotiation_step(self) -> None:
         """Ask the seat on turn for an exchange proposal while any is allowed (ruling MS-9)."""
         s = self.s
-        if s.proposals < self.options["trade_proposals"] and self._can_propose(s.turn):
+        if s.proposals < self._trade_limit and self._can_propose(s.turn):
             s.phase = "trade"
             self._ask(s.turn, "trade", "propose a lot exchange, or done")
         else:
@@ -362,13 +464,13 @@ class Metropolis(Game):
         """Choose one of the offered lots, to take or give away (ruling MS-6)."""
         s = self.s
         s.phase = "choose"
-        choices = self._choices(s.turn)
-        if choices:
-            must_give = not any(isinstance(a, Take) for a in choices)
-            text = "give away one offered lot" if must_give else "take or give an offered lot"
-            self._ask(s.turn, "choose", text)
+        if self._choices(s.turn):
+            if self._memo_takes:
+                self._ask(s.turn, "choose", "take or give an offered lot")
+            else:
+                self._ask(s.turn, "choose", "give away one offered lot")
         else:
-            self._emit(ChoiceSkipped(s.turn))  # ruling MS-A2: nobody may take any offered lot
+            self._record(ChoiceSkipped, s.turn)  # ruling MS-A2: nobody may take any offered lot
             self.building_step()
 
     def refill_offer(self) -> None:
@@ -385,7 +487,7 @@ class Metropolis(Game):
         """The seat on turn may put up one building (ruling MS-7)."""
         s = self.s
         s.phase = "build"
-        if self._builds(s.turn):
+        if len(self._build_menu(s.turn)) > 1:  # more than Pass
             self._ask(s.turn, "build", "put up a building, or pass")
         else:
             self.end_turn()
@@ -393,7 +495,7 @@ class Metropolis(Game):
     def end_turn(self) -> None:
         """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
         s = self.s
-        n = self.num_players
+        n = self._seats
         s.idle_turns = 0 if s.progressed else s.idle_turns + 1
         if not self._any_building_fits():  # ruling MS-A6: checked at the end of every turn
             self.finish()
@@ -407,7 +509,7 @@ class Metropolis(Game):
             # ruling MS-A6: one more building turn each, from the next seat clockwise; with
             # option final_round "others" the seat that gave out the last lot is not asked again
             s.final_left = n if self.options["final_round"] == "every_seat" else n - 1
-            self._emit(FinalRound((s.turn + 1) % n))
+            self._record(FinalRound, (s.turn + 1) % n)
         elif s.idle_turns >= n:
             # ruling MS-A2: a whole round in which no lot could go out and nothing was built
             self.finish()
@@ -420,7 +522,7 @@ class Metropolis(Game):
         s.phase = "over"
         for b, value in zip(s.buildings, s.values, strict=True):
             credited = tuple(split_value(value, b))
-            self._emit(BuildingScored(b.lots, b.kind, value, credited))
+            self._record(BuildingScored, b.lots, b.kind, value, credited)
         self._end()
 
     # ------------------------------------------------------------------ applying decisions
@@ -433,23 +535,26 @@ class Metropolis(Game):
                 self.answer_trade(seat, accepted)
             else:
                 self.answer_pool(seat, accepted)
-        elif isinstance(action, Propose):
+        elif kind is Propose:
+            assert isinstance(action, Propose)
             s.proposals += 1
             s.trade = action
             s.phase = "answer"
-            self._emit(TradeProposed(seat, action.partner, action.give, action.take))
-            self._ask(action.partner, "answer", f"exchange {action.take} for {action.give}?")
+            self._record(TradeProposed, seat, action.partner, action.give, action.take)
+            self._ask(action.partner, "answer", _answer_text(action))
         elif kind is Done:
             self.choice_step()
         elif isinstance(action, Take):
             self.place_chip(seat, action.lot)
-            self._emit(LotTaken(seat, action.lot))
+            self._record(LotTaken, seat, action.lot)
             self.refill_offer()
         elif isinstance(action, Give):
-            # forced: no offered lot could be taken by the seat on turn itself
-            forced = not any(self.may_take(seat, lot) for lot in s.offer)
+            # forced: no offered lot could be taken by the seat on turn itself (the choice
+            # listing knows: a Take is listed exactly for the lots it may take)
+            self._choices(seat)
+            forced = not self._memo_takes
             self.place_chip(action.to, action.lot)
-            self._emit(LotGiven(seat, action.to, action.lot, forced))
+            self._record(LotGiven, seat, action.to, action.lot, forced)
             self.refill_offer()
         elif isinstance(action, Build):
             partners = self._partners(seat, action.lots)
@@ -457,7 +562,7 @@ class Metropolis(Game):
                 s.pool = action
                 s.pool_waiting = partners
                 s.phase = "pool"
-                self._emit(PoolProposed(seat, action.model, action.lots, partners))
+                self._record(PoolProposed, seat, action.model, action.lots, partners)
                 self._ask(partners[0], "pool", f"join {action.model} on {action.lots}?")
             else:
                 self.put_up(seat, action.model, action.lots)
@@ -484,6 +589,8 @@ class Metropolis(Game):
         s.occupied[d] += 1
         s.own[seat * 10 + d] |= bit
         s.held[seat * 10 + d] |= bit
+        s.unbuilt[seat] |= 1 << lot
+        s.near[seat] |= s.lot_neighbours[lot]
 
     def move(self, lot: int, to: int) -> None:
         """An unbuilt lot changes hands in an exchange (ruling MS-9)."""
@@ -491,12 +598,24 @@ class Metropolis(Game):
         s = self.s
         d = lot // 10
         bit = 1 << (lot % 10)
-        was = s.owner[lot] * 10 + d
+        seat = s.owner[lot]
+        was = seat * 10 + d
         s.own[was] &= ~bit
         s.held[was] &= ~bit
         s.own[to * 10 + d] |= bit
         s.held[to * 10 + d] |= bit
         s.owner[lot] = to
+        s.unbuilt[seat] &= ~(1 << lot)
+        s.unbuilt[to] |= 1 << lot
+        s.near[to] |= s.lot_neighbours[lot]
+        self._renear(seat, d)
+
+    def _renear(self, seat: int, district: int) -> None:
+        """Work out again which lots of a district lie next to the seat's, after it lost one."""
+        s = self.s
+        shift = district * 10
+        near = self.r.near_masks[district][s.held[seat * 10 + district]]
+        s.near[seat] = s.near[seat] & ~(_DISTRICT_BITS << shift) | near << shift
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
         """Chips come off the lots, the building goes up marked with the builder's chip."""
@@ -514,26 +633,31 @@ class Metropolis(Game):
             s.held[o * 10 + d] &= ~bit
             s.held[builder * 10 + d] |= bit
             s.built[d] |= bit
+            s.unbuilt[o] &= ~(1 << lot)
+            s.near[builder] |= s.lot_neighbours[lot]
             s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
             s.building_at[lot] = index
         s.chips[builder] -= 1
         m = self.r.model_by_id[model_id]
-        s.supply[self.r.models.index(m)] -= 1
+        s.supply[self._model_index[model_id]] -= 1
         b = Building(model_id, m.kind, lots, builder, tuple(sorted(counts.items())))
+        for o in counts:
+            if o != builder:
+                self._renear(o, b.district)
         s.buildings.append(b)
         s.values = revalue(self.r, s.buildings, s.values, b.district)
         kinds = list(s.kinds)
         kinds[b.district] = kinds[b.district] | {b.kind}
         s.kinds = tuple(kinds)
         s.progressed = True
-        self._emit(BuildingPut(builder, model_id, m.kind, lots, b.shares))
+        self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
 
     def answer_pool(self, seat: int, accepted: bool) -> None:
         """A partner answers a pooled-building proposal; all must accept (ruling MS-7)."""
         s = self.s
         pool = s.pool
         assert pool is not None
-        self._emit(PoolAnswered(seat, accepted))
+        self._record(PoolAnswered, seat, accepted)
         rest = s.pool_waiting[1:]
         if accepted and rest:
             s.pool_waiting = rest
@@ -564,7 +688,7 @@ class Metropolis(Game):
             delta = len(trade.give) - len(trade.take)
             s.chips[proposer] += delta
             s.chips[trade.partner] -= delta
-        self._emit(TradeAnswered(seat, accepted))
+        self._record(TradeAnswered, seat, accepted)
         self.negotiation_step()
 
     # ------------------------------------------------------------------ queries: claims
@@ -590,110 +714,115 @@ class Metropolis(Game):
         return tuple(sorted(near))
 
     def _choices(self, seat: int) -> list[Action]:
+        """The choose prompt's actions, as ``reference.choices`` lists them; also sets
+        ``_memo_takes``. The claim rule (MS-6) is read off the ``near`` masks: a seat may
+        claim a lot next to one it holds."""
         key = ("choose", seat)
         if self._memo_key == key:
             return self._memo
         s = self.s
         chips = s.chips
-        owner = s.owner
+        near = s.near
         occupied = s.occupied
-        neighbours = self.r.board.neighbours
-        others = _OTHERS[self.num_players][seat]
-        give_claimed = self.options["give_claimed"]  # ruling MS-A10
+        others = _OTHERS[self._seats][seat]
+        give_claimed = self._give_claimed  # ruling MS-A10
+        near_anyone = 0
+        for mask in near:
+            near_anyone |= mask
+        takes = False
         out: list[Action] = []
         for lot in sorted(s.offer):
-            gives = _GIVES[lot]
-            # the claim rule (MS-6) as in ``claimants``, chips aside (MS-5)
-            if occupied[lot // 10] >= FREE_UNTIL:
-                near = {owner[x] for x in neighbours[lot]}
-                near.discard(NO_ONE)
-                if near:
-                    if seat in near and chips[seat] > 0:
-                        out.append(_TAKES[lot])
-                        if not give_claimed:
-                            continue
-                    for p in others:
-                        if p in near and chips[p] > 0:
-                            out.append(gives[p])
-                    continue
-            if chips[seat] > 0:
+            bit = 1 << lot
+            # from the 6th lot of a district on, only the owners of a neighbour claim it,
+            # unless it has none (MS-6); a seat without chips takes nothing (MS-5)
+            open_to_all = occupied[lot // 10] < FREE_UNTIL or not near_anyone & bit
+            if chips[seat] > 0 and (open_to_all or near[seat] & bit):
                 out.append(_TAKES[lot])
+                takes = True
                 if not give_claimed:
                     continue
+            gives = _GIVES[lot]
             for p in others:
-                if chips[p] > 0:
+                if chips[p] > 0 and (open_to_all or near[p] & bit):
                     out.append(gives[p])
         self._memo_key = key
         self._memo = out
+        self._memo_takes = takes
         return out
 
     # ------------------------------------------------------------------ queries: buildings
     def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
         others = {self.s.owner[lot] for lot in lots} - {seat}
-        return tuple(p for p in _OTHERS[self.num_players][seat] if p in others)
+        return tuple(p for p in _OTHERS[self._seats][seat] if p in others)
 
-    def _builds(self, seat: int) -> list[Action]:
-        """The buildings ``seat`` may put up now (ruling MS-7), in a fixed order."""
+    def _build_menu(self, seat: int) -> list[Action]:
+        """The build prompt's actions (ruling MS-7): the buildings ``seat`` may put up, as
+        ``reference.builds`` lists them, then Pass.
+
+        Per district, as bits of placement ranks: those on the seat's unbuilt lots, and when
+        pooling is left those of a pool size on unbuilt owned lots touching one of the seat's
+        (MS-A4), less the models out of the supply or kept out by a "No" pair (MS-4).
+        """
         key = ("build", seat)
         if self._memo_key == key:
             return self._memo
         s = self.s
         r = self.r
-        pooling = s.pool_declined < self.options["pool_proposals"]
-        out: list[Action] = []
         masks = s.own
         kinds = s.kinds
         base = seat * 10
-        others = [p * 10 for p in _OTHERS[self.num_players][seat]] if pooling else []
-        closed = 0
-        for mi, left in enumerate(s.supply):
-            if left <= 0:
-                closed |= 1 << mi
-        cache = self._allowed_cache
-        no_models = self._no_models
-        for d, _, _, actions in self._district_tables:
+        pooling = s.pool_declined < self._pool_limit
+        others = [p * 10 for p in _OTHERS[self._seats][seat]] if pooling else []
+        in_supply = self._supply_ranks()
+        by_kinds = self._by_kinds
+        inside = r.inside_bits
+        pool_bits = r.pool_bits
+        touching = r.touching
+        out: list[Action] = []
+        for d, actions in self._listings.districts:
             own = masks[base + d]
             if not own:
                 continue
-            here = kinds[d]
-            blocked = closed
-            if here:
-                no = no_models.get(here)
-                blocked |= self._blocked_by(here) if no is None else no
-            ranks = cache.get((own, blocked))
-            if ranks is None:
-                ranks = _allowed(r, cache, own, blocked)
+            ranks = inside[own]
             anyone = own
             for other in others:
                 anyone |= masks[other + d]
-            if anyone != own and r.inside_pool[anyone]:
-                # pooled placements (MS-7): on others' lots too, with one of ``own`` at least
-                placed = r.placed[d]
-                pooled = [
-                    k
-                    for k in r.inside_pool[anyone]
-                    if placed[k][1] & own
-                    and placed[k][1] & ~own
-                    and not blocked >> placed[k][0] & 1
-                ]
-                if pooled:
-                    ranks = tuple(sorted((*ranks, *pooled)))
-            out += [actions[k] for k in ranks]
+            if anyone != own:
+                ranks |= pool_bits[anyone] & touching[own]
+            allowed = by_kinds.get(kinds[d])
+            if allowed is None:
+                allowed = self._kinds_ranks(kinds[d])
+            ranks &= in_supply & allowed
+            while ranks:  # ascending ranks: the listing order
+                low = ranks & -ranks
+                out.append(actions[low.bit_length() - 1])
+                ranks ^= low
+        out.append(_PASS)
         self._memo_key = key
         self._memo = out
         return out
 
-    def _blocked_by(self, here: frozenset[str]) -> int:
-        """The bits of the models a "No" pair (MS-4) keeps out of a district holding ``here``."""
-        found = self._no_models.get(here)
+    def _supply_ranks(self) -> int:
+        """The placement ranks of the models still in the supply."""
+        supply = tuple(self.s.supply)
+        listings = self._listings
+        found = listings.by_supply.get(supply)
         if found is None:
-            found = self._no_models[here] = sum(
-                1 << mi for mi, no in enumerate(self._forbidden_by_model) if no & here
-            )
+            found = _remember(listings.by_supply, supply, listings.open_ranks(_closed(supply)))
+        return found
+
+    def _kinds_ranks(self, here: frozenset[str]) -> int:
+        """The placement ranks of the models no "No" pair (MS-4) keeps out of a district
+        holding the kinds ``here``."""
+        found = self._by_kinds.get(here)
+        if found is None:
+            forbidden = self.r.forbidden
+            blocked = sum(1 << mi for mi, m in enumerate(self.r.models) if forbidden[m.kind] & here)
+            found = self._by_kinds[here] = self._listings.open_ranks(blocked)
         return found
 
     def build_ok(self, seat: int, action: Build) -> bool:
-        """Exactly whether ``action`` is among ``_builds(seat)``, without listing them."""
+        """Exactly whether ``action`` is among ``_build_menu(seat)``, without listing them."""
         s = self.s
         r = self.r
         found = r.build_index.get((action.model, action.lots))
@@ -718,20 +847,11 @@ class Metropolis(Game):
         """Whether some supply building still fits on unbuilt lots (ruling MS-8)."""
         s = self.s
         r = self.r
-        closed = 0
-        for mi, left in enumerate(s.supply):
-            if left <= 0:
-                closed |= 1 << mi
-        placed = r.placed
+        in_supply = self._supply_ranks()
         for d in r.board.districts:
             free = r.district_masks[d] & ~s.built[d]
-            if not free:
-                continue
-            blocked = closed | self._blocked_by(s.kinds[d])
-            here = placed[d]
-            for k in r.inside[free]:
-                if not blocked >> here[k][0] & 1:
-                    return True
+            if free and r.inside_bits[free] & in_supply & self._kinds_ranks(s.kinds[d]):
+                return True
         return False
 
     # ------------------------------------------------------------------ queries: exchanges
@@ -739,48 +859,39 @@ class Metropolis(Game):
         """Whether any exchange is legal (MS-9, MS-A5): unbuilt lots on one side at least, and
         a chip for every lot a side gains on balance."""
         s = self.s
-        masks = s.own
+        unbuilt = s.unbuilt
         chips = s.chips
-        mine = any(masks[seat * 10 : seat * 10 + 10])
-        for p in _OTHERS[self.num_players][seat]:
-            theirs = any(masks[p * 10 : p * 10 + 10])
+        mine = unbuilt[seat]
+        for p in _OTHERS[self._seats][seat]:
+            theirs = unbuilt[p]
             if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
                 return True
         return False
 
-    def _swaps(self, seat: int) -> list[Action]:
-        """The listed proposals (ruling MS-A5): one-for-one swaps in which each side receives
-        a lot next to one it already owns; any other legal proposal passes ``is_legal``."""
+    def _trade_menu(self, seat: int) -> list[Action]:
+        """The trade prompt's actions: Done, then the listed proposals (ruling MS-A5), as
+        ``reference.swaps`` lists them: one-for-one swaps in which each side receives a lot
+        next to one it already holds; any other legal proposal passes ``is_legal``."""
         key = ("trade", seat)
         if self._memo_key == key:
             return self._memo
         s = self.s
-        own = s.own
-        held = s.held
-        mine_at = seat * 10
-        out: list[Action] = []
-        for p in _OTHERS[self.num_players][seat]:
-            theirs_at = p * 10
-            offered: list[int] = []
-            wanted: list[int] = []
-            for d, near, lots_of, _ in self._district_tables:
-                mine = own[mine_at + d]
-                if mine:
-                    fit = mine & near[held[theirs_at + d]]
-                    if fit:
-                        offered += lots_of[fit]
-                theirs = own[theirs_at + d]
-                if theirs:
-                    fit = theirs & near[held[mine_at + d]]
-                    if fit:
-                        wanted += lots_of[fit]
+        unbuilt = s.unbuilt
+        near = s.near
+        mine = unbuilt[seat]
+        next_to_mine = near[seat]
+        out: list[Action] = [_DONE]
+        for p in _OTHERS[self._seats][seat]:
+            offered = mine & near[p]
+            wanted = unbuilt[p] & next_to_mine
             if offered and wanted:
                 rows = _SWAP_ROWS[p]
-                for m in offered:
+                takes = _lots(wanted)
+                for m in _lots(offered):
                     row = rows[m]
-                    for t in wanted:
+                    for t in takes:
                         a = row[t]
-                        if a is None:
+                        if a is None:  # made when first listed, then shared
                             a = row[t] = Propose(p, (m,), (t,))
                         out.append(a)
         self._memo_key = key
@@ -810,14 +921,14 @@ class Metropolis(Game):
         s = self.s
         seat = s.turn
         phase = s.phase
-        if phase == "choose":
-            return list(self._choices(seat))
-        if phase == "build":
-            return [*self._builds(seat), _PASS]
         if phase == "trade":
-            return [_DONE, *self._swaps(seat)]
-        if phase in ("answer", "pool"):
-            return [_ACCEPT, _DECLINE]
+            return self._trade_menu(seat)
+        if phase == "answer" or phase == "pool":
+            return _ANSWERS
+        if phase == "choose":
+            return self._choices(seat)
+        if phase == "build":
+            return self._build_menu(seat)
         return []
 
     def is_legal(self, action: Action) -> bool:

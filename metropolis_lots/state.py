@@ -56,6 +56,13 @@ class MetropolisState:
     built: list[int]
     #: ``occupied[district]``: how many of its lots are owned, built or not (ruling MS-6)
     occupied: list[int]
+    #: ``unbuilt[seat]``: the seat's unbuilt lots over the whole board, bit ``lot`` for a lot
+    unbuilt: list[int]
+    #: ``near[seat]``: the lots next to one the seat holds, built or not (as ``unbuilt``)
+    near: list[int]
+    #: ``lot_neighbours[lot]``: the bits of the lot's neighbours (board data, never changed;
+    #: here so that ``reindex`` can rebuild ``near`` from the owners alone)
+    lot_neighbours: tuple[int, ...]
     turn: int = 0
     phase: str = "deal"
     #: build turns left in the final round (ruling MS-8); -1 before it
@@ -85,6 +92,9 @@ class MetropolisState:
             self.held[:],
             self.built[:],
             self.occupied[:],
+            self.unbuilt[:],
+            self.near[:],
+            self.lot_neighbours,
             self.turn,
             self.phase,
             self.final_left,
@@ -101,11 +111,13 @@ class MetropolisState:
         """How many lots of a district are occupied (owned, built or not)."""
         return self.occupied[district]
 
-    def _index(self) -> tuple[list[int], list[int], list[int], list[int]]:
+    def _index(self) -> tuple[list[int], ...]:
         own = [0] * len(self.own)
         held = [0] * len(self.held)
         built = [0] * 10
         occupied = [0] * 10
+        unbuilt = [0] * len(self.unbuilt)
+        near = [0] * len(self.near)
         for lot, o in enumerate(self.owner):
             if o == NO_ONE:
                 continue
@@ -113,19 +125,28 @@ class MetropolisState:
             bit = 1 << (lot % 10)
             occupied[d] += 1
             held[o * 10 + d] |= bit
+            near[o] |= self.lot_neighbours[lot]
             if self.building_at[lot] < 0:
                 own[o * 10 + d] |= bit
+                unbuilt[o] |= 1 << lot
             else:
                 built[d] |= bit
-        return own, held, built, occupied
+        return own, held, built, occupied, unbuilt, near
 
     def index_matches(self) -> bool:
         """Whether the masks and counts agree with ``owner`` and ``building_at``."""
-        return self._index() == (self.own, self.held, self.built, self.occupied)
+        return self._index() == (
+            self.own,
+            self.held,
+            self.built,
+            self.occupied,
+            self.unbuilt,
+            self.near,
+        )
 
     def reindex(self) -> None:
         """Recompute the masks and counts from the owners (after a direct edit in a test)."""
-        self.own, self.held, self.built, self.occupied = self._index()
+        self.own, self.held, self.built, self.occupied, self.unbuilt, self.near = self._index()
 
     def unbuilt_of(self, seat: int) -> list[int]:
         """The seat's lots that carry no building, ascending."""

@@ -1,5 +1,6 @@
-"""Issue 8: the table-driven legal actions and incremental values agree with the readable
-path (``metropolis_lots.reference``, ``values_of``) at every step of random games."""
+"""Issue 8: the table-driven legal actions, the early-end check, the lot masks and the
+incremental values agree with the readable path (``metropolis_lots.reference``,
+``values_of``, the masks rebuilt from the owners) at every step of random games."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
     bots = [RandomBot(seed + i) for i in range(players)]
     while not g.is_over:
         assert g.s.values == values_of(g.r, g.s.buildings)
+        assert g.s.index_matches()  # the lot masks, ``unbuilt`` and ``near`` included
+        assert g._any_building_fits() == reference.any_building_fits(g)
         if g.chance is not None:
             g.resolve()
             continue
