@@ -12,7 +12,7 @@ from typing import Any
 import attrs
 
 from common.errors import IllegalAction
-from common.rng import Draws
+from common.rng import Draws, SplitMix
 
 Card = int | str
 
@@ -29,7 +29,7 @@ class ChanceRequest:
         """Return the outcome as a tuple if it fits this request; raise IllegalAction otherwise."""
         raise NotImplementedError
 
-    def draw(self, rng: Draws) -> tuple[Any, ...]:
+    def draw(self, rng: Draws | SplitMix) -> tuple[Any, ...]:
         """Draw an outcome from ``rng``."""
         raise NotImplementedError
 
@@ -77,7 +77,7 @@ class Dice(ChanceRequest):
             )
         return values
 
-    def draw(self, rng: Draws) -> tuple[Any, ...]:
+    def draw(self, rng: Draws | SplitMix) -> tuple[Any, ...]:
         """Roll the dice."""
         return rng.dice(self.count)
 
@@ -119,7 +119,7 @@ class Draw(ChanceRequest):
             have[v] -= 1
         return values
 
-    def draw(self, rng: Draws) -> tuple[Any, ...]:
+    def draw(self, rng: Draws | SplitMix) -> tuple[Any, ...]:
         """Draw uniformly without replacement."""
         return rng.drawn(self.cards, self.count)
 
@@ -158,7 +158,7 @@ class Shuffle(ChanceRequest):
             )
         return values
 
-    def draw(self, rng: Draws) -> tuple[Any, ...]:
+    def draw(self, rng: Draws | SplitMix) -> tuple[Any, ...]:
         """Shuffle uniformly."""
         return rng.drawn(self.cards, len(self.cards))
 

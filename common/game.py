@@ -40,7 +40,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.rng import chance_dice, chance_random
+from common.rng import chance_dice, chance_stream
 
 _SHOWN_LEGAL = 12
 
@@ -369,7 +369,7 @@ class Game:
             if type(req) is Dice:
                 value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
             else:
-                value = req.draw(chance_random(self.seed, self._chance_count))
+                value = req.draw(chance_stream(self.seed, self._chance_count))
         else:
             value = req.validate(outcome)
         log = self._log

@@ -25,13 +25,17 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
-class Draws(random.Random):
-    """A ``random.Random`` with the draws chance requests make: dice and ordered card draws."""
+class _Ordered:
+    """Ordered card draws from a generator's ``_randbelow`` and ``getrandbits``."""
 
-    def dice(self, count: int) -> tuple[int, ...]:
-        """Roll ``count`` six-sided dice."""
-        r = self.random
-        return tuple(int(r() * 6) + 1 for _ in range(count))
+    __slots__ = ()
+
+    def _randbelow(self, n: int) -> int:
+        raise NotImplementedError
+
+    def getrandbits(self, k: int, /) -> int:
+        """Return a non-negative int with ``k`` random bits."""
+        raise NotImplementedError
 
     def drawn(self, items: Sequence[T], count: int) -> tuple[T, ...]:
         """``count`` of ``items`` drawn uniformly without replacement, in the order drawn.
@@ -45,7 +49,7 @@ class Draws(random.Random):
         if not 0 <= count <= n:
             raise ValueError(f"cannot draw {count} of {n} items")
         if count == 1:
-            return (items[self._randbelow(n)],)  # type: ignore[attr-defined]
+            return (items[self._randbelow(n)],)
         pool = list(items)
         r = self.getrandbits(_draw_bits(n, count))
         for i in range(min(count, n - 1)):
@@ -53,6 +57,15 @@ class Draws(random.Random):
             j += i
             pool[i], pool[j] = pool[j], pool[i]
         return tuple(pool[:count])
+
+
+class Draws(random.Random, _Ordered):
+    """A ``random.Random`` with the draws chance requests make: dice and ordered card draws."""
+
+    def dice(self, count: int) -> tuple[int, ...]:
+        """Roll ``count`` six-sided dice."""
+        r = self.random
+        return tuple(int(r() * 6) + 1 for _ in range(count))
 
 
 class BotRandom(Draws):
@@ -63,19 +76,13 @@ class BotRandom(Draws):
     """
 
 
-class GameRandom(Draws):
-    """A ``random.Random`` driven by SplitMix64: cheap to create, copy and store."""
+class _SplitMixCore:
+    """SplitMix64 over ``self._state``: bits, bounded ints and dice (no other state)."""
 
-    __slots__ = ("_state",)
+    __slots__ = ()
+    _state: int  # a slot of the concrete class
 
-    def __init__(self, seed: int = 0) -> None:
-        self._state = seed & _MASK64
-
-    def seed(self, a: object = None, version: int = 2) -> None:
-        """Reset the state from an integer seed."""
-        self._state = (a if isinstance(a, int) else 0) & _MASK64
-
-    def getrandbits(self, k: int) -> int:
+    def getrandbits(self, k: int, /) -> int:
         """Return a non-negative int with ``k`` random bits."""
         out = 0
         got = 0
@@ -84,7 +91,7 @@ class GameRandom(Draws):
             state = (state + _GOLDEN) & _MASK64
             out |= _mix(state) << got
             got += 64
-        self._state = state
+        self._state = state  # type: ignore[misc]
         return out & ((1 << k) - 1)
 
     def _randbelow(self, n: int) -> int:
@@ -97,7 +104,7 @@ class GameRandom(Draws):
             raise ValueError("n must be positive")
         if n >= 1 << 64:
             return self.getrandbits(n.bit_length() + 64) % n
-        state = self._state = (self._state + _GOLDEN) & _MASK64
+        state = self._state = (self._state + _GOLDEN) & _MASK64  # type: ignore[misc]
         # _mix(state), inline: every random bot's move and every card draw comes through here
         z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
@@ -112,8 +119,38 @@ class GameRandom(Draws):
             z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
             z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
             out.append((((z ^ (z >> 31)) * 6) >> 64) + 1)
-        self._state = state
+        self._state = state  # type: ignore[misc]
         return tuple(out)
+
+
+class SplitMix(_SplitMixCore, _Ordered):
+    """The generator of one chance outcome: SplitMix64 and the draws, no Mersenne Twister.
+
+    ``random.Random`` allocates a Mersenne Twister state (2.5 KB) with every instance even
+    when nothing uses it; a game settles one chance outcome from a fresh generator each time.
+    The draws are GameRandom's, number for number.
+    """
+
+    __slots__ = ("_state",)
+
+    def __init__(self, seed: int = 0) -> None:
+        self._state = seed & _MASK64
+
+
+class GameRandom(_SplitMixCore, Draws):
+    """A ``random.Random`` driven by SplitMix64: cheap to create, copy and store."""
+
+    __slots__ = ("_state",)
+    # random.Random.__init_subclass__ would otherwise install its own _randbelow (built on
+    # random()) in this class, over the SplitMix one every seeded game is drawn with
+    _randbelow = _SplitMixCore._randbelow
+
+    def __init__(self, seed: int = 0) -> None:
+        self._state = seed & _MASK64
+
+    def seed(self, a: object = None, version: int = 2) -> None:
+        """Reset the state from an integer seed."""
+        self._state = (a if isinstance(a, int) else 0) & _MASK64
 
     def random(self) -> float:
         """Return a float in [0, 1)."""
@@ -137,6 +174,11 @@ def _draw_bits(n: int, count: int) -> int:
 def chance_random(seed: int, k: int) -> GameRandom:
     """Return the generator for chance outcome ``k`` of the game seeded with ``seed``."""
     return GameRandom(_mix((seed * _GOLDEN + k * 0xD1B54A32D192ED03) & _MASK64))
+
+
+def chance_stream(seed: int, k: int) -> SplitMix:
+    """``chance_random(seed, k)`` without the Mersenne Twister: the same draws, made cheaply."""
+    return SplitMix(_mix((seed * _GOLDEN + k * 0xD1B54A32D192ED03) & _MASK64))
 
 
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
