@@ -82,6 +82,7 @@ INFO = GameInfo(
             widening=1.0,
             rollout_depth=12,
             exploration=0.3,
+            opponent_moves=1,
         ),
     },
     render_text=render_text,
