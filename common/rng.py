@@ -17,6 +17,8 @@ T = TypeVar("T")
 
 _MASK64 = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15
+#: the step between the keys of a game's successive chance outcomes
+_OUTCOME_STEP = 0xD1B54A32D192ED03
 
 
 def _mix(z: int) -> int:
@@ -82,6 +84,9 @@ class _SplitMixCore:
     __slots__ = ()
     _state: int  # a slot of the concrete class
 
+    def __init__(self, seed: int = 0) -> None:
+        self._state = seed & _MASK64  # type: ignore[misc]
+
     def getrandbits(self, k: int, /) -> int:
         """Return a non-negative int with ``k`` random bits."""
         out = 0
@@ -133,9 +138,6 @@ class SplitMix(_SplitMixCore, _Ordered):
 
     __slots__ = ("_state",)
 
-    def __init__(self, seed: int = 0) -> None:
-        self._state = seed & _MASK64
-
 
 class GameRandom(_SplitMixCore, Draws):
     """A ``random.Random`` driven by SplitMix64: cheap to create, copy and store."""
@@ -144,9 +146,6 @@ class GameRandom(_SplitMixCore, Draws):
     # random.Random.__init_subclass__ would otherwise install its own _randbelow (built on
     # random()) in this class, over the SplitMix one every seeded game is drawn with
     _randbelow = _SplitMixCore._randbelow
-
-    def __init__(self, seed: int = 0) -> None:
-        self._state = seed & _MASK64
 
     def seed(self, a: object = None, version: int = 2) -> None:
         """Reset the state from an integer seed."""
@@ -171,14 +170,19 @@ def _draw_bits(n: int, count: int) -> int:
     return math.perm(n, count).bit_length() + 64
 
 
+def _outcome_key(seed: int, k: int) -> int:
+    """The unmixed key of chance outcome ``k`` of the game seeded with ``seed``."""
+    return (seed * _GOLDEN + k * _OUTCOME_STEP) & _MASK64
+
+
 def chance_random(seed: int, k: int) -> GameRandom:
     """Return the generator for chance outcome ``k`` of the game seeded with ``seed``."""
-    return GameRandom(_mix((seed * _GOLDEN + k * 0xD1B54A32D192ED03) & _MASK64))
+    return GameRandom(_mix(_outcome_key(seed, k)))
 
 
 def chance_stream(seed: int, k: int) -> SplitMix:
     """``chance_random(seed, k)`` without the Mersenne Twister: the same draws, made cheaply."""
-    return SplitMix(_mix((seed * _GOLDEN + k * 0xD1B54A32D192ED03) & _MASK64))
+    return SplitMix(_mix(_outcome_key(seed, k)))
 
 
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
@@ -187,7 +191,7 @@ def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
     One mixing step for all the dice (``6**count`` is far below 2**64, so the bias is below
     6**count / 2**64); the hot path of every dice game. Ruling CORE-6.
     """
-    state = (seed * _GOLDEN + k * 0xD1B54A32D192ED03) & _MASK64
+    state = (seed * _GOLDEN + k * _OUTCOME_STEP) & _MASK64  # _outcome_key, inline
     z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
     z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
     if count == 1:
