@@ -33,7 +33,7 @@ class RandomBot:
     def choose(self, game: Game, seat: int) -> Action:
         """Return a legal action chosen at random."""
         legal = game.legal_actions(copy=False)
-        return legal[int(self._random() * len(legal))]
+        return legal[self.pick(game, seat, legal)]
 
     def pick(self, game: Game, seat: int, legal: Sequence[Action]) -> int:
         """Return the index in ``legal`` of the action ``choose`` would return."""
