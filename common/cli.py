@@ -575,37 +575,50 @@ def _walk(info: GameInfo, text: str, seat: int | None) -> None:
             click.echo(str(exc))
 
 
-def _bench(
-    info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
-) -> None:
+def _random_batch(
+    info: GameInfo,
+    n: int,
+    players: int | None,
+    seed: int,
+    options: tuple[str, ...],
+    *,
+    read_log: bool = False,
+) -> tuple[int, int, Game]:
+    """Play n games with random bots (game i: seed + i); decisions, chance outcomes, first game.
+
+    With ``read_log`` every event of each log is built and read after the game (a recorded
+    event is made only when read: this is the cost of a caller that reads the whole log).
+    """
+    actions = outcomes = 0
     first: Game | None = None
-    elapsed = cpu = math.inf
-    # the batch three times, the fastest kept (as timeit does): a shared machine only slows
-    for _ in range(3):
-        actions = 0
-        outcomes = 0
-        start = time.perf_counter()
-        cpu_start = time.process_time()
-        for i in range(n):
-            game = _new(info, players, seed + i, options)
-            bots = [RandomBot(seed + i + k) for k in range(game.num_players)]
-            play(game, bots)
-            actions += game.decisions
-            outcomes += game._chance_count
-            first = first or game  # keep one game, not all: the collector would walk them
-        elapsed = min(elapsed, time.perf_counter() - start)
-        cpu = min(cpu, time.process_time() - cpu_start)
-    # the same games again, every event of the log built and read (a recorded event is made
-    # only when read: this is the cost of a caller that reads the whole log)
-    read_start = time.perf_counter()
     for i in range(n):
         game = _new(info, players, seed + i, options)
         play(game, [RandomBot(seed + i + k) for k in range(game.num_players)])
-        for _ in game.events:
-            pass
+        if read_log:
+            for _ in game.events:
+                pass
+        actions += game.decisions
+        outcomes += game._chance_count
+        first = first or game  # keep one game, not all: the collector would walk them
+    assert first is not None
+    return actions, outcomes, first
+
+
+def _bench(
+    info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
+) -> None:
+    elapsed = cpu = math.inf
+    # the batch three times, the fastest kept (as timeit does): a shared machine only slows
+    for _ in range(3):
+        start = time.perf_counter()
+        cpu_start = time.process_time()
+        actions, outcomes, first = _random_batch(info, n, players, seed, options)
+        elapsed = min(elapsed, time.perf_counter() - start)
+        cpu = min(cpu, time.process_time() - cpu_start)
+    read_start = time.perf_counter()
+    _random_batch(info, n, players, seed, options, read_log=True)
     read_elapsed = time.perf_counter() - read_start
     # a mid-game position to copy: replay half of the first game's log
-    assert first is not None
     full = first
     mid_n = max(1, len(full.events) // 2)
     from common.game import replay_into
