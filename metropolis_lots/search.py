@@ -169,13 +169,9 @@ def win_chances(g: Metropolis) -> tuple[float, ...]:
     return tuple(w / whole for w in weights)
 
 
-def _playout(seed: int) -> PlayoutBot:
-    return PlayoutBot(seed)
-
-
 #: the game's own MCTS (``metro metropolis_lots ... -b mcts``)
 MCTS: MCTSFactory = mcts_factory(
-    rollout=_playout,
+    rollout=PlayoutBot,
     iterations=40,
     ranker=rank,
     widening=1.0,
