@@ -1268,20 +1268,31 @@ class Metropoli(Game):
     def _ledger(self) -> list[int]:
         """Net Payment flows per seat, and (last) the Bank's net payout, from the event log;
         kept incrementally per log, so check_game's call after every step stays cheap."""
-        log = self._log
-        cache = self.__dict__.get("_ledger_cache")
-        if cache is not None and cache[0] is log and cache[1] <= len(log):
-            start, nets = cache[1], list(cache[2])
-        else:
-            start, nets = 0, [0] * (self.num_players + 1)
+        kept, new = self._kept_and_since("_ledger_cache")
+        nets = [0] * (self.num_players + 1) if kept is None else list(kept)
         bank = self.num_players
-        for e in log.since(start):
+        for e in new:
             if type(e) is Payment:
                 nets[bank if e.payer is None else e.payer] -= e.amount
                 nets[bank if e.payee is None else e.payee] += e.amount
-        self.__dict__["_ledger_cache"] = (log, len(log), tuple(nets))
+        self._keep("_ledger_cache", tuple(nets))
         # the Bank's entry counts what it paid out: a Bank payment lowers its net above
         return [*nets[:bank], -nets[bank]]
+
+    def _kept_and_since(self, key: str) -> tuple[Any, tuple[Any, ...]]:
+        """The value kept under ``key`` for this very log (None if none) and the events since.
+
+        A value kept for another log (a clone's fork, a log rebuilt by undo) does not count.
+        """
+        log = self._log
+        cache = self.__dict__.get(key)
+        if cache is not None and cache[0] is log and cache[1] <= len(log):
+            return cache[2], log.since(cache[1])
+        return None, log.since(0)
+
+    def _keep(self, key: str, value: Any) -> None:
+        """Keep ``value`` under ``key`` as computed up to the current end of the log."""
+        self.__dict__[key] = (self._log, len(self._log), value)
 
     def _secrets(self, seat: int | None) -> list[Any]:
         deck = self.s.deck
@@ -1352,14 +1363,10 @@ class Metropoli(Game):
 
     def _cards_seen(self) -> int:
         """How many cards have been read since the shuffle (CardRead events), kept per log."""
-        log = self._log
-        cache = self.__dict__.get("_seen_cache")
-        start, seen = 0, 0
-        if cache is not None and cache[0] is log and cache[1] <= len(log):
-            start, seen = int(cache[1]), int(cache[2])
-        seen += sum(1 for e in log.since(start) if type(e) is CardRead)
-        self.__dict__["_seen_cache"] = (log, len(log), seen)
-        return seen
+        kept, new = self._kept_and_since("_seen_cache")
+        seen = (kept or 0) + sum(1 for e in new if type(e) is CardRead)
+        self._keep("_seen_cache", seen)
+        return int(seen)
 
     def estimate(self) -> tuple[float, ...]:
         """Each seat's chance to win, guessed from its standing (for cut-off searches; no rule).
