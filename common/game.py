@@ -4,7 +4,9 @@ The base owns whose turn it is, game over, chance pending, legality checking, th
 saving, loading and cloning. A game writes hooks:
 
 - ``_setup()``: build the initial state and say what the game waits for first;
-- ``_legal_actions()``: the actions open to ``self.to_act``, in a deterministic order;
+- ``_legal_actions()``: the actions open to ``self.to_act``, in a deterministic order: a list,
+  or any sequence that answers ``len`` and ``[i]`` without building the list (random play looks
+  at one action of many) and whose items do not change when the game moves on;
 - ``_on_action(seat, action)``: change the state for a legal action, emitting fact events;
 - ``_on_chance(request, outcome)``: change the state for a chance outcome;
 - ``_copy_state(other)``: make this (fresh clone) hold a copy of ``other``'s state;
@@ -16,6 +18,7 @@ A step ends by calling exactly one of ``_ask(seat, kind, text)``, ``_request(cha
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import itertools
 import json
@@ -102,6 +105,12 @@ class Option:
 _PROMPTS: dict[tuple[int, str, str], Prompt] = {}
 
 
+@functools.cache
+def _default_names(count: int) -> tuple[str, ...]:
+    """The names of ``count`` seats given by number: ``Player 1``, ``Player 2``, ..."""
+    return tuple(f"Player {i + 1}" for i in range(count))
+
+
 def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
     """Return the seats sharing the highest score."""
     best = max(scores)
@@ -172,14 +181,9 @@ class Game:
         self._chance_count = 0
         self._decisions = 0
         self._legal_cache: tuple[int, list[Action]] | None = None
-        self._emit(
-            GameStarted(
-                game=self.name,
-                players=self.players,
-                seed=self.seed,
-                options=dict(self.options),
-                format=FORMAT_VERSION,
-            )
+        # the options are copied: the entry's own dict, made into the event only when read
+        self._record(
+            GameStarted, self.name, self.players, self.seed, dict(self.options), FORMAT_VERSION
         )
         self._setup()
         self._after_step()
@@ -192,24 +196,29 @@ class Game:
         if isinstance(players, bool):
             raise InvalidOption(f"players must be a count or a list of names, got {players!r}")
         if isinstance(players, int):
-            names: tuple[str, ...] = tuple(f"Player {i + 1}" for i in range(players))
+            count = players
         elif isinstance(players, str) or not all(isinstance(p, str) for p in players):
             raise InvalidOption(f"players must be a count or a list of names, got {players!r}")
         else:
-            names = tuple(players)
-        if not cls.min_players <= len(names) <= cls.max_players:
+            count = len(players)
+        if not cls.min_players <= count <= cls.max_players:
             allowed = (
                 f"{cls.min_players}"
                 if cls.min_players == cls.max_players
                 else f"{cls.min_players} to {cls.max_players}"
             )
-            raise InvalidOption(f"{cls.name} is for {allowed} players, got {len(names)}")
+            raise InvalidOption(f"{cls.name} is for {allowed} players, got {count}")
+        if isinstance(players, int):
+            return _default_names(players)  # a handful of counts: each tuple made once
+        names = tuple(players)
         if len(set(names)) != len(names):
             raise InvalidOption(f"player names must differ, got {list(names)}")
         return names
 
     @classmethod
     def _check_options(cls, given: Mapping[str, Any]) -> dict[str, Any]:
+        if not given:  # every game a simulation starts: nothing to check
+            return {key: spec.default for key, spec in cls.options_spec.items()}
         unknown = sorted(set(given) - set(cls.options_spec))
         if unknown:
             allowed = ", ".join(sorted(cls.options_spec)) or "none"
@@ -266,6 +275,10 @@ class Game:
         if not isinstance(self._pending, Prompt):
             return []
         legal = self._legal_actions()
+        if type(legal) is not list:  # a sequence computing its items: listed once here
+            legal = list(legal)
+            self._legal_cache = (self._log._n, legal)
+            return legal
         self._legal_cache = (self._log._n, legal)
         return list(legal) if copy else legal
 
@@ -329,7 +342,7 @@ class Game:
             # log never holds an action its own save could not load.
             parsed = self.actions.parse(parsed.to_json())
         if not listed and not self.is_legal(parsed):
-            legal = self._legal_actions()
+            legal = list(self._legal_actions())
             shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
             more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
             raise IllegalAction(
@@ -522,7 +535,7 @@ class Game:
     def _setup(self) -> None:
         raise NotImplementedError
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         raise NotImplementedError
 
     def _on_action(self, seat: int, action: Action) -> None:

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 from bisect import insort
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from operator import itemgetter
-from typing import Any, Self
+from typing import Any, Self, overload
 
 from common import (
     Action,
@@ -40,6 +40,7 @@ from metrocity.data import (
     STREET_INDEX,
     STREETS,
     SUPPRESSED_BY,
+    TILE_COUNTS,
     TILE_KINDS,
     TOKENS,
 )
@@ -53,7 +54,7 @@ from metrocity.events import (
     TokensPlaced,
 )
 from metrocity.schema import STATE_SCHEMA
-from metrocity.state import KIND_ROW, PLACE, CityState
+from metrocity.state import PLACE, CityState
 
 TOKEN_DECK = "tokens"
 PILE_DECKS = ("pile0", "pile1")
@@ -67,6 +68,8 @@ _TILE_COUNTER = Counter(PLAYER_TILES)
 _TOKEN_COUNTER = Counter(TOKENS)
 
 _TILE_ORDER = {t.id: i for i, t in enumerate(TILE_KINDS)}
+#: the one kind a player owns two of (MC-1: the Parks), so the only one a hand can hold twice
+(_TWICE,) = (t for t, n in TILE_COUNTS.items() if n > 1)
 # ruling MC-4: the tiles that stop a category counting on their street (a Park or Mall stops
 # Industrial, a Power Plant or Mall stops Residential), and what each tile counts for each
 # pair (Industrial stopped, Residential stopped)
@@ -86,8 +89,9 @@ _COUNTED = {
 }
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
-# Actions are small immutable values: build each once, so generating legal moves is cheap
-# (the placements are ``PLACE`` of the state module).
+# Actions are small immutable values: build each once, so generating legal moves is cheap.
+#: _PLACE_ROW[tile][block]: placing ``tile`` on ``block``
+_PLACE_ROW = {t.id: PLACE[k * BLOCKS : (k + 1) * BLOCKS] for k, t in enumerate(TILE_KINDS)}
 #: _BUILD_BY_TOKEN[tile][token][block]: building ``tile`` over ``block`` paying ``token``;
 #: indexed by the token's value, so row 0 is only a placeholder
 _BUILD_BY_TOKEN = {
@@ -119,7 +123,7 @@ _PROMPTS = {
 }
 
 
-def _getter(indices: list[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
+def _getter(indices: Sequence[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
     """A function taking the items at ``indices`` of a row, always as a tuple (C speed)."""
     if len(indices) > 1:
         return itemgetter(*indices)
@@ -165,6 +169,71 @@ def award_winner(sums: tuple[int, int], placer: int, tie: str) -> int | None:
 def completed_by(tiles: list[str | None], block: int) -> list[int]:
     """The streets that ``block`` completes (all their blocks built), the row first (MC-4)."""
     return [st for st in BLOCK_STREETS[block] if None not in _STREET_GET[st](tiles)]
+
+
+class _PlaceMoves(Sequence[Action]):
+    """The moves of a place prompt, in the rules' order, computed by index (issue 8).
+
+    Placements come first, tile kind by kind (hand order) and empty block by block, then
+    build-overs, kind by kind, token by token (ascending) and own block by block. ``len`` and
+    ``[i]`` are arithmetic on a snapshot of the kinds in hand, the empty and own blocks and the
+    tokens held; iterating lists them all from the prebuilt tables.
+    """
+
+    __slots__ = ("_free", "_kinds", "_len", "_owned", "_placed", "_tokens")
+
+    def __init__(
+        self,
+        kinds: tuple[str, ...],
+        free: tuple[int, ...],
+        owned: tuple[int, ...],
+        tokens: tuple[int, ...],
+    ) -> None:
+        self._kinds = kinds
+        self._free = free
+        self._owned = owned
+        self._tokens = tokens
+        self._placed = len(kinds) * len(free)
+        self._len = self._placed + len(kinds) * len(tokens) * len(owned)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if 0 <= i < self._placed:
+            kind, block = divmod(i, len(self._free))
+            return _PLACE_ROW[self._kinds[kind]][self._free[block]]
+        if self._placed <= i < self._len:
+            pair, block = divmod(i - self._placed, len(self._owned))
+            kind, token = divmod(pair, len(self._tokens))
+            return _BUILD_BY_TOKEN[self._kinds[kind]][self._tokens[token]][self._owned[block]]
+        raise IndexError(f"move {i} of {self._len}")
+
+    def __iter__(self) -> Iterator[Action]:
+        moves: list[Action] = []
+        at_free = _getter(self._free)
+        for kind in self._kinds:
+            moves += at_free(_PLACE_ROW[kind])
+        if self._tokens:
+            at_own = _getter(self._owned)
+            for kind in self._kinds:
+                by_token = _BUILD_BY_TOKEN[kind]
+                for token in self._tokens:
+                    moves += at_own(by_token[token])
+        return iter(moves)
+
+    def __repr__(self) -> str:
+        return f"_PlaceMoves({list(self)!r})"
 
 
 class MetroCity(Game):
@@ -261,37 +330,24 @@ class MetroCity(Game):
         s.turn = seat
         self._ask(seat, "place", _PROMPT_TEXT["place"])
 
-    def _legal_actions(self) -> list[Action]:
-        """The legal actions, in the order of ``legal_actions_by_rule`` but from prebuilt lists.
+    def _legal_actions(self) -> Sequence[Action]:
+        """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
 
-        Random play spends much of its time here, so no loop runs per action in Python: the
-        state keeps each tile kind's placements on the empty blocks (``placements``), which
-        are added as one slice, and the build-overs are picked from prebuilt tables by
-        ``itemgetter`` over the own blocks. A property test checks that the two lists are equal.
+        A random player looks at one move of 60-150, so the place prompt's moves are not
+        listed: ``_PlaceMoves`` answers ``len`` and ``[i]`` by arithmetic (and lists them from
+        prebuilt tables when iterated). A property test checks it against the rules' list.
         """
         s = self.s
         if s.pending_block >= 0:  # the Courthouse's swap question (MC-5)
-            return self._swaps()
+            return _swaps_between(tuple(i for i, t in enumerate(s.street_tokens) if t is not None))
         seat = s.turn
         hand = s.hands[seat]
-        placements = s.placements
-        width = len(s.free)
-        moves: list[Action] = []
-        last = None
-        for t in hand:  # the hand is in tile order, so a second Park follows the first
-            if t != last:
-                start = KIND_ROW[t] * width
-                moves += placements[start : start + width]
-                last = t
+        # the kinds in hand, once each (the hand is in tile order; only Parks come twice)
+        kinds = tuple(hand) if hand.count(_TWICE) < 2 else tuple(dict.fromkeys(hand))
         money = s.money[seat]
         if money:
-            at_own = _getter(s.owned[seat])
-            tokens = sorted(money)
-            for t in dict.fromkeys(hand):
-                by_token = _BUILD_BY_TOKEN[t]
-                for k in tokens:
-                    moves += at_own(by_token[k])
-        return moves
+            return _PlaceMoves(kinds, tuple(s.free), tuple(s.owned[seat]), tuple(sorted(money)))
+        return _PlaceMoves(kinds, tuple(s.free), (), ())
 
     def legal_actions_by_rule(self) -> list[Action]:
         """The legal actions as the rules state them (MC-3, MC-5): the reference for the fast path.
@@ -322,10 +378,6 @@ class MetroCity(Game):
                     if s.owners[i] == seat:
                         moves.append(BuildOver(tile, BLOCK_IDS[i], token))
         return moves
-
-    def _swaps(self) -> list[Action]:
-        tokens = self.s.street_tokens
-        return list(_swaps_between(tuple(i for i, t in enumerate(tokens) if t is not None)))
 
     def is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
@@ -379,10 +431,7 @@ class MetroCity(Game):
         s.tiles[block] = tile
         s.owners[block] = seat
         insort(s.owned[seat], block)
-        free = s.free
-        at = free.index(block)
-        del s.placements[at :: len(free)]  # the block's placements, one in each kind's row
-        del free[at]
+        s.free.remove(block)
         row_street, column_street = BLOCK_STREETS[block]
         s.street_empty[row_street] -= 1
         s.street_empty[column_street] -= 1
@@ -628,10 +677,6 @@ class MetroCity(Game):
         empty = [i for i, tile in enumerate(s.tiles) if tile is None]
         if s.free != empty:
             out.append(f"the empty blocks are listed as {s.free}, but they are {empty}")
-        if s.placements != [PLACE[k * BLOCKS + i] for k in range(len(TILE_KINDS)) for i in empty]:
-            out.append(
-                "the placements kept for the legal listing are not those on the empty blocks"
-            )
         counts = [sum(1 for b in st.blocks if s.tiles[b] is None) for st in STREETS]
         if s.street_empty != counts:
             out.append(f"the streets' empty blocks are counted {s.street_empty}, but are {counts}")

@@ -12,8 +12,6 @@ from metrocity.data import BLOCK_IDS, BLOCKS, STREETS, TILE_KINDS
 #: every placement, kind by kind (in tile order) and block by block (row-major): actions are
 #: immutable values, built once
 PLACE: Final = tuple(Place(t.id, b) for t in TILE_KINDS for b in BLOCK_IDS)
-#: a tile kind's row in ``CityState.placements``
-KIND_ROW: Final = {t.id: k for k, t in enumerate(TILE_KINDS)}
 
 
 @attrs.define(slots=True)
@@ -21,12 +19,9 @@ class CityState:
     """Everything that changes during a game; ``copy()`` is what ``clone()`` uses.
 
     ``tiles[i]``/``owners[i]`` hold block ``i`` (row-major; None/-1 when empty); ``free`` and
-    ``owned`` list the same blocks by whether and whose; ``placements`` holds every kind's
-    placements on the ``free`` blocks, kind by kind, so that kind ``k``'s are the slice
-    ``[k * len(free) : (k + 1) * len(free)]`` (a block built takes its column out in one
-    step); ``street_empty[st]`` counts street ``st``'s empty blocks (0: complete).
-    ``street_tokens``
-    holds the token lying at each street (None once it has been awarded or discarded).
+    ``owned`` list the same blocks by whether and whose; ``street_empty[st]`` counts street
+    ``st``'s empty blocks (0: complete). ``street_tokens`` holds the token lying at each
+    street (None once it has been awarded or discarded).
     ``piles[s]`` is seat ``s``'s face-down pile, the next tile to draw last. ``money[s]`` holds
     the tokens seat ``s`` has won and still holds; ``cash[s]`` is the money they are worth.
     ``gone[s]`` are seat ``s``'s tiles built over (they left the game), ``discarded`` the tokens
@@ -53,8 +48,7 @@ class CityState:
     #: the block of a Courthouse placement waiting for its owner's swap decision (MC-5)
     pending_block: int = -1
     pending_filled: bool = False
-    #: the grid indexed for the legal listing and the street checks (kept with ``free``)
-    placements: list[Place] = attrs.field(factory=lambda: list(PLACE))
+    #: the grid indexed for the street checks (kept with ``free``)
     street_empty: list[int] = attrs.field(factory=lambda: [len(st.blocks) for st in STREETS])
 
     def copy(self) -> CityState:
@@ -77,7 +71,6 @@ class CityState:
             [list(o) for o in self.owned],
             self.pending_block,
             self.pending_filled,
-            list(self.placements),
             list(self.street_empty),
         )
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -69,5 +70,14 @@ def test_fast_legal_actions_equal_the_rules_reading_on_random_games(seed: int, l
             continue
         fast = g.legal_actions()
         assert fast == g.legal_actions_by_rule()
+        # the sequence random play indexes (issue 8): item by item the same list
+        seq = g._legal_actions()
+        assert len(seq) == len(fast)
+        assert [seq[i] for i in range(len(seq))] == fast
+        assert [seq[-i] for i in range(1, len(seq) + 1)] == fast[::-1]
+        assert list(seq[1::3]) == fast[1::3]
+        for outside in (len(fast), -len(fast) - 1):
+            with pytest.raises(IndexError):
+                seq[outside]
         g.apply(fast[-1] if last and bot.rng.random() < 0.5 else bot.choose(g, g.to_act or 0))
     assert g.legal_actions_by_rule() == []
