@@ -1,0 +1,78 @@
+"""Machine instructions per decision of random self-play, counted by valgrind's callgrind.
+
+Wall-clock rates on a shared machine vary by a third from run to run; the number of
+instructions a batch of seeded games executes does not, so this is the figure to compare
+versions by. Each game is measured as ``metro bench`` plays it (random bots, game i seeded
+seed + i, the full rules and the event log): the instructions of a run of ``n`` games less
+those of a run of none (start-up and imports), divided by the decisions taken.
+
+Run: ``python benchmarks/instructions.py [GAME ...] [-n GAMES] [-s SEED]`` (needs
+``valgrind`` on the PATH; about a minute a game).
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+
+#: the batch a child process plays: ``metro bench``'s own loop
+_CHILD = """
+import sys
+from common import registry
+from common.cli import _random_batch
+info = registry.get(sys.argv[1])
+n = int(sys.argv[2])
+print(_random_batch(info, n, None, int(sys.argv[3]), ())[0] if n else 0)
+"""
+#: games a run plays by default: enough that one-time tables are a small share
+_DEFAULT_GAMES = {"metrocity": 200, "metropolia": 60, "metropoli": 20, "metropolis_lots": 30}
+
+
+def count(game: str, games: int, seed: int) -> tuple[int, int]:
+    """Return (instructions, decisions) of ``games`` random games under callgrind."""
+    proc = subprocess.run(
+        [
+            "valgrind",
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            sys.executable,
+            "-c",
+            _CHILD,
+            game,
+            str(games),
+            str(seed),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if found is None:
+        raise RuntimeError(f"callgrind printed no instruction count:\n{proc.stderr}")
+    return int(found.group(1)), int(proc.stdout.split()[-1])
+
+
+def main() -> None:
+    """Print the instructions per decision of each game named (all four by default)."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=sorted(_DEFAULT_GAMES))
+    parser.add_argument("-n", "--count", type=int, help="games to play (default: per game)")
+    parser.add_argument("-s", "--seed", type=int, default=1)
+    args = parser.parse_args()
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is not installed: it counts the instructions")
+    for game in args.games:
+        n = args.count or _DEFAULT_GAMES.get(game, 20)
+        base, _ = count(game, 0, args.seed)
+        total, decisions = count(game, n, args.seed)
+        print(
+            f"{game}: {(total - base) / decisions:,.0f} instructions a decision "
+            f"({n} games, {decisions} decisions, seed {args.seed})"
+        )
+
+
+if __name__ == "__main__":
+    main()
