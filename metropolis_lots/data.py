@@ -8,6 +8,7 @@ building placement is computed from them, so replacing a file changes the game w
 from __future__ import annotations
 
 import json
+import operator
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
@@ -369,10 +370,7 @@ def _tables() -> Rules:
     inside_bits = _rank_bits(shape, range(len(models)))
     pool_bits = _rank_bits(shape, [mi for mi, m in enumerate(models) if m.size in pool])
     by_lot = [sum(1 << k for k, (_, pm) in enumerate(shape) if pm >> i & 1) for i in range(10)]
-    touching = [0] * 1024
-    for m in range(1, 1024):
-        low = m & -m  # the mask without its lowest lot, plus the placements on that lot
-        touching[m] = touching[m ^ low] | by_lot[low.bit_length() - 1]
+    touching = _grown(by_lot)  # the placements with a lot in the pattern
     near_masks = {}
     made: dict[tuple[int, ...], tuple[int, ...]] = {}  # districts share their geometry
     for d in board.districts:
@@ -381,11 +379,7 @@ def _tables() -> Rules:
         )
         table = made.get(one)
         if table is None:
-            near = [0] * 1024
-            for m in range(1, 1024):
-                low = m & -m  # the mask without its lowest lot, plus that lot's neighbours
-                near[m] = near[m ^ low] | one[low.bit_length() - 1]
-            table = made[one] = tuple(near)
+            table = made[one] = _grown(one)  # the lots next to any lot of the pattern
         near_masks[d] = table
     return Rules(
         board,
@@ -404,7 +398,7 @@ def _tables() -> Rules:
         RankLists(pool_bits),
         inside_bits,
         pool_bits,
-        tuple(touching),
+        touching,
         tuple(
             sum(1 << k for k, (mi, _) in enumerate(shape) if mi == model)
             for model in range(len(models))
@@ -431,10 +425,30 @@ def _rank_bits(shape: tuple[tuple[int, int], ...], models: Iterable[int]) -> tup
     for rank, (mi, pm) in enumerate(shape):
         if mi in chosen:
             bits[pm] |= 1 << rank
-    for i in range(10):  # a pattern holds what each pattern with one lot less holds
-        lot = 1 << i
-        bits = [b | bits[m ^ lot] if m & lot else b for m, b in enumerate(bits)]
+    # A pattern holds what each pattern with one lot less holds: lot by lot, every pattern
+    # with the lot gains what the same pattern without it holds, a block of patterns at a
+    # time (the ORs run in C: this table is made at the start of every process).
+    for i in range(10):
+        size = 1 << i
+        if size < 32:  # the patterns with the lot, as few strided slices (one per offset)
+            for j in range(size):
+                with_lot = slice(size + j, 1024, 2 * size)
+                without = slice(j, 1024, 2 * size)
+                bits[with_lot] = map(operator.or_, bits[with_lot], bits[without])
+        else:  # as few blocks (one per run of patterns with the lot)
+            for start in range(size, 1024, 2 * size):
+                with_lot = slice(start, start + size)
+                without = slice(start - size, start)
+                bits[with_lot] = map(operator.or_, bits[with_lot], bits[without])
     return tuple(bits)
+
+
+def _grown(per_lot: Sequence[int]) -> tuple[int, ...]:
+    """``table[pattern]``: the OR of ``per_lot[i]`` over the lots ``i`` of the pattern."""
+    table = [0]
+    for value in per_lot:  # the patterns with lot i are those without it, plus its value
+        table += list(map(value.__or__, table))
+    return tuple(table)
 
 
 class RankLists(Sequence[tuple[int, ...]]):

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from common import RandomBot
 from metropolis_lots import new_game, reference
+from metropolis_lots.data import rules_for
 from metropolis_lots.rules import values_of
 
 
@@ -42,3 +43,21 @@ def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
         assert seat is not None
         assert g.legal_actions() == reference.legal_actions(g), (seed, g.decisions)
         g.apply(bots[seat].choose(g, seat))
+
+
+def test_pattern_tables_agree_with_their_definitions() -> None:
+    """The per-pattern tables (made fast, a block of patterns at a time) say for every lot
+    pattern of a district what their definitions say placement by placement."""
+    r = rules_for(None)
+    shape = [(mi, pm) for mi, pm, _ in r.placed[r.board.districts[0]]]
+    pool = {mi for mi, m in enumerate(r.models) if m.size in r.pool_sizes}
+    for pattern in range(1024):
+        lying = [k for k, (_, pm) in enumerate(shape) if pm & pattern == pm]
+        assert r.inside_bits[pattern] == sum(1 << k for k in lying)
+        assert r.pool_bits[pattern] == sum(1 << k for k in lying if shape[k][0] in pool)
+        touching = [k for k, (_, pm) in enumerate(shape) if pm & pattern]
+        assert r.touching[pattern] == sum(1 << k for k in touching)
+        for d in r.board.districts:
+            lots = [d * 10 + i for i in range(10) if pattern >> i & 1]
+            near = {x % 10 for lot in lots for x in r.board.neighbours.get(lot, ())}
+            assert r.near_masks[d][pattern] == sum(1 << i for i in near)
