@@ -118,9 +118,6 @@ _PROMPT_TEXT = {
     "place": "place a tile: on an empty block, or over your own for a token",
     "swap": "swap the bonuses of two unawarded streets, or noswap",
 }
-_PROMPTS = {
-    (seat, k, text): Prompt(seat, k, text) for seat in range(2) for k, text in _PROMPT_TEXT.items()
-}
 
 
 def _getter(indices: Sequence[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
@@ -529,14 +526,6 @@ class MetroCity(Game):
         rng.shuffle(own)
         s.piles[seat] = own
         return other
-
-    def _ask(self, seat: int, kind: str, text: str = "") -> None:
-        """Ask ``seat``; the prompts recur every turn, so each is built once (a fixed value)."""
-        prompt = _PROMPTS.get((seat, kind, text))
-        if prompt is None:
-            super()._ask(seat, kind, text)
-        else:
-            self._pending = prompt
 
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:
