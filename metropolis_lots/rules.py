@@ -7,8 +7,8 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
 
 from common import (
     Action,
@@ -217,6 +217,74 @@ def _answer_text(trade: Propose) -> str:
     return text
 
 
+def _swap(partner: int, give: int, take: int) -> Propose:
+    """The one-for-one swap proposal (shared: made when first needed)."""
+    row = _SWAP_ROWS[partner][give]
+    found = row[take]
+    if found is None:
+        found = row[take] = Propose(partner, (give,), (take,))
+    return found
+
+
+def _nth_lot(mask: int, k: int) -> int:
+    """Lot number ``k`` (from 0, ascending) of a board mask."""
+    for _ in range(k):
+        mask &= mask - 1  # drop the lowest lot
+    return (mask & -mask).bit_length() - 1
+
+
+class _TradeMenu(Sequence[Action]):
+    """The trade prompt's actions in the listing order, computed by index (issue 8): Done,
+    then per partner, clockwise, each offered lot (ascending) for each wanted lot
+    (ascending), as ``reference.swaps`` lists them.
+
+    Random play looks at one action of about ten and most decisions are trade prompts, so
+    the swaps are not made one by one: ``len`` and ``[i]`` are arithmetic on the lot masks,
+    read when the prompt was listed (ints: they do not change as the game moves on).
+    """
+
+    __slots__ = ("_blocks", "_len")
+
+    def __init__(self, blocks: list[tuple[int, int, int, int, int]], length: int) -> None:
+        #: per partner with swaps: (partner, offered mask, wanted mask, how many wanted,
+        #: how many swaps)
+        self._blocks = blocks
+        self._len = length
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if i == 0:
+            return _DONE
+        if 0 < i < self._len:
+            i -= 1
+            for partner, offered, wanted, wanted_count, swaps in self._blocks:
+                if i < swaps:
+                    give, take = divmod(i, wanted_count)
+                    return _swap(partner, _nth_lot(offered, give), _nth_lot(wanted, take))
+                i -= swaps
+        raise IndexError(f"trade menu index {i} out of range")
+
+    def __iter__(self) -> Iterator[Action]:
+        yield _DONE
+        for partner, offered, wanted, _, _ in self._blocks:
+            takes = _lots(wanted)
+            for give in _lots(offered):
+                for take in takes:
+                    yield _swap(partner, give, take)
+
+
 class _Listings:
     """Tables of the fast listings, one per set of chart-independent tables (so per
     process): placements are read as bits of their ranks (``Rules.inside_bits``), so a
@@ -338,7 +406,7 @@ class Metropolis(Game):
     #: the legal actions last listed, for (phase, seat); dropped whenever lots, chips, the
     #: offer, the supply or the pooling allowance change
     _memo_key: tuple[str, int] | None
-    _memo: list[Action]
+    _memo: Sequence[Action]
     #: with ``_memo`` of the choose phase: whether the seat on turn may take an offered lot
     _memo_takes: bool
     #: model id -> its index in the supply
@@ -713,7 +781,7 @@ class Metropolis(Game):
             return tuple(range(self.num_players))
         return tuple(sorted(near))
 
-    def _choices(self, seat: int) -> list[Action]:
+    def _choices(self, seat: int) -> Sequence[Action]:
         """The choose prompt's actions, as ``reference.choices`` lists them; also sets
         ``_memo_takes``. The claim rule (MS-6) is read off the ``near`` masks: a seat may
         claim a lot next to one it holds."""
@@ -755,7 +823,7 @@ class Metropolis(Game):
         others = {self.s.owner[lot] for lot in lots} - {seat}
         return tuple(p for p in _OTHERS[self._seats][seat] if p in others)
 
-    def _build_menu(self, seat: int) -> list[Action]:
+    def _build_menu(self, seat: int) -> Sequence[Action]:
         """The build prompt's actions (ruling MS-7): the buildings ``seat`` may put up, as
         ``reference.builds`` lists them, then Pass.
 
@@ -868,7 +936,7 @@ class Metropolis(Game):
                 return True
         return False
 
-    def _trade_menu(self, seat: int) -> list[Action]:
+    def _trade_menu(self, seat: int) -> Sequence[Action]:
         """The trade prompt's actions: Done, then the listed proposals (ruling MS-A5), as
         ``reference.swaps`` lists them: one-for-one swaps in which each side receives a lot
         next to one it already holds; any other legal proposal passes ``is_legal``."""
@@ -880,20 +948,17 @@ class Metropolis(Game):
         near = s.near
         mine = unbuilt[seat]
         next_to_mine = near[seat]
-        out: list[Action] = [_DONE]
+        blocks = []
+        length = 1  # Done
         for p in _OTHERS[self._seats][seat]:
             offered = mine & near[p]
             wanted = unbuilt[p] & next_to_mine
             if offered and wanted:
-                rows = _SWAP_ROWS[p]
-                takes = _lots(wanted)
-                for m in _lots(offered):
-                    row = rows[m]
-                    for t in takes:
-                        a = row[t]
-                        if a is None:  # made when first listed, then shared
-                            a = row[t] = Propose(p, (m,), (t,))
-                        out.append(a)
+                wanted_count = wanted.bit_count()
+                swaps = offered.bit_count() * wanted_count
+                blocks.append((p, offered, wanted, wanted_count, swaps))
+                length += swaps
+        out = _TradeMenu(blocks, length)
         self._memo_key = key
         self._memo = out
         return out
@@ -917,7 +982,7 @@ class Metropolis(Game):
         return s.chips[seat] + delta >= 0 and s.chips[a.partner] - delta >= 0
 
     # ------------------------------------------------------------------ hooks
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         s = self.s
         seat = s.turn
         phase = s.phase

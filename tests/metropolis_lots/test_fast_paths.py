@@ -4,6 +4,7 @@ incremental values agree with the readable path (``metropolis_lots.reference``,
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -41,7 +42,16 @@ def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
             continue
         seat = g.to_act
         assert seat is not None
-        assert g.legal_actions() == reference.legal_actions(g), (seed, g.decisions)
+        expected = reference.legal_actions(g)
+        assert g.legal_actions() == expected, (seed, g.decisions)
+        # random play reads the listing by index (a trade menu computes each item)
+        listed = g._legal_actions()
+        assert len(listed) == len(expected)
+        assert [listed[i] for i in range(len(listed))] == expected
+        assert [listed[i] for i in range(-len(listed), 0)] == expected
+        assert listed[1:4] == expected[1:4]
+        with pytest.raises(IndexError):
+            listed[len(listed)]
         g.apply(bots[seat].choose(g, seat))
 
 
