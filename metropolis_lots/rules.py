@@ -202,6 +202,8 @@ _OTHERS = {
 
 
 _CACHE_LIMIT = 200_000
+#: no unbuilt lots in any district (``MetropolisState.own`` of nobody)
+_NOBODY = (0,) * 10
 #: the bits of a district's lots in a board mask, before shifting to the district
 _DISTRICT_BITS = (1 << 10) - 1
 #: (lots taken, lots given) -> the answer prompt's text, as the f-string makes it
@@ -839,8 +841,13 @@ class Metropolis(Game):
         masks = s.own
         kinds = s.kinds
         base = seat * 10
-        pooling = s.pool_declined < self._pool_limit
-        others = [p * 10 for p in _OTHERS[self._seats][seat]] if pooling else []
+        mine = masks[base : base + 10]  # the seat's unbuilt lots, by district
+        theirs: Sequence[int] = _NOBODY  # the others' unbuilt lots, by district, if pooling
+        if s.pool_declined < self._pool_limit:
+            first, *rest = _OTHERS[self._seats][seat]
+            theirs = masks[first * 10 : first * 10 + 10]
+            for p in rest:
+                theirs = [a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)]
         in_supply = self._supply_ranks()
         by_kinds = self._by_kinds
         inside = r.inside_bits
@@ -848,13 +855,11 @@ class Metropolis(Game):
         touching = r.touching
         out: list[Action] = []
         for d, actions in self._listings.districts:
-            own = masks[base + d]
+            own = mine[d]
             if not own:
                 continue
             ranks = inside[own]
-            anyone = own
-            for other in others:
-                anyone |= masks[other + d]
+            anyone = own | theirs[d]
             if anyone != own:
                 ranks |= pool_bits[anyone] & touching[own]
             allowed = by_kinds.get(kinds[d])
