@@ -411,6 +411,9 @@ class Metropolis(Game):
     _memo: Sequence[Action]
     #: with ``_memo`` of the choose phase: whether the seat on turn may take an offered lot
     _memo_takes: bool
+    #: ``_any_building_fits()`` last answered, and for what (building count, supply)
+    _fits_key: tuple[int, tuple[int, ...]] | None
+    _fits: bool
     #: model id -> its index in the supply
     _model_index: dict[str, int]
     #: the listings' memory, shared by every game of the process (see ``_Listings``)
@@ -426,6 +429,8 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
+        self._fits_key = None
+        self._fits = True
         self._memo_key = None
         self._memo = []
         self._memo_takes = False
@@ -917,7 +922,19 @@ class Metropolis(Game):
         return mine > 0 and pooling and m.size in r.pool_sizes
 
     def _any_building_fits(self) -> bool:
-        """Whether some supply building still fits on unbuilt lots (ruling MS-8)."""
+        """Whether some supply building still fits on unbuilt lots (ruling MS-8).
+
+        Asked at the end of every turn, but only a new building (or a change of the supply)
+        can change the answer: it is remembered with the building count and the supply."""
+        s = self.s
+        key = (len(s.buildings), tuple(s.supply))
+        if self._fits_key == key:
+            return self._fits
+        self._fits_key = key
+        self._fits = self._fits_anywhere()
+        return self._fits
+
+    def _fits_anywhere(self) -> bool:
         s = self.s
         r = self.r
         in_supply = self._supply_ranks()
