@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -367,8 +367,10 @@ def _tables() -> Rules:
         for d in board.districts
     }
     shape = _one_shape(board, placed)
-    inside_bits = _rank_bits(shape, range(len(models)))
-    pool_bits = _rank_bits(shape, [mi for mi, m in enumerate(models) if m.size in pool])
+    inside_bits = _rank_bits(shape)
+    # the pool-size models' placements lying on a pattern: those of all models, less the rest
+    pool_ranks = sum(1 << k for k, (mi, _) in enumerate(shape) if models[mi].size in pool)
+    pool_bits = tuple(map(pool_ranks.__and__, inside_bits))
     by_lot = [sum(1 << k for k, (_, pm) in enumerate(shape) if pm >> i & 1) for i in range(10)]
     touching = _grown(by_lot)  # the placements with a lot in the pattern
     near_masks = {}
@@ -417,14 +419,12 @@ def _one_shape(
     return shape
 
 
-def _rank_bits(shape: tuple[tuple[int, int], ...], models: Iterable[int]) -> tuple[int, ...]:
-    """For every lot pattern of a district, the bits of the ranks of the placements of these
-    models lying on it."""
-    chosen = set(models)
+def _rank_bits(shape: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
+    """For every lot pattern of a district, the bits of the ranks of the placements lying
+    on it."""
     bits = [0] * 1024
-    for rank, (mi, pm) in enumerate(shape):
-        if mi in chosen:
-            bits[pm] |= 1 << rank
+    for rank, (_, pm) in enumerate(shape):
+        bits[pm] |= 1 << rank
     # A pattern holds what each pattern with one lot less holds: lot by lot, every pattern
     # with the lot gains what the same pattern without it holds, a block of patterns at a
     # time (the ORs run in C: this table is made at the start of every process).
