@@ -215,7 +215,11 @@ def _answer_text(trade: Propose) -> str:
     key = (trade.take, trade.give)
     text = _ANSWER_TEXTS.get(key)
     if text is None:
-        text = _remember(_ANSWER_TEXTS, key, f"exchange {trade.take} for {trade.give}?")
+        if len(trade.take) == 1 == len(trade.give):  # a listed swap: as the tuples print
+            text = f"exchange ({trade.take[0]},) for ({trade.give[0]},)?"
+        else:
+            text = f"exchange {trade.take} for {trade.give}?"
+        text = _remember(_ANSWER_TEXTS, key, text)
     return text
 
 

@@ -10,8 +10,9 @@ from hypothesis import strategies as st
 
 from common import RandomBot
 from metropolis_lots import new_game, reference
+from metropolis_lots.actions import Propose
 from metropolis_lots.data import rules_for
-from metropolis_lots.rules import values_of
+from metropolis_lots.rules import _answer_text, values_of
 
 
 @settings(max_examples=12, deadline=None)
@@ -71,3 +72,15 @@ def test_pattern_tables_agree_with_their_definitions() -> None:
             lots = [d * 10 + i for i in range(10) if pattern >> i & 1]
             near = {x % 10 for lot in lots for x in r.board.neighbours.get(lot, ())}
             assert r.near_masks[d][pattern] == sum(1 << i for i in near)
+
+
+@settings(max_examples=50, deadline=None)
+@given(
+    give=st.lists(st.integers(10, 89), max_size=3, unique=True),
+    take=st.lists(st.integers(10, 89), max_size=3, unique=True),
+)
+def test_answer_prompt_text_is_the_proposals_tuples(give: list[int], take: list[int]) -> None:
+    """The partner's prompt reads the proposal's lots as Python prints the tuples (a swap's
+    text is written out from its two lots, faster than printing tuples)."""
+    trade = Propose(1, tuple(sorted(give)), tuple(sorted(take)))
+    assert _answer_text(trade) == f"exchange {trade.take} for {trade.give}?"
