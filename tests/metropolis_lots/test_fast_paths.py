@@ -1,6 +1,8 @@
-"""Issue 8: the table-driven legal actions, the early-end check, the lot masks and the
-incremental values agree with the readable path (``metropolis_lots.reference``,
-``values_of``, the masks rebuilt from the owners) at every step of random games."""
+"""Issue 8: the table-driven legal actions (listed whole and read by index), the early-end
+check, the lot masks and the incremental values agree with the readable path
+(``metropolis_lots.reference``, ``values_of``, the masks rebuilt from the owners) at every
+step of random games; the lot-pattern tables and the answer prompts' text agree with their
+definitions."""
 
 from __future__ import annotations
 
