@@ -1,6 +1,6 @@
 """The shared core of the Metro engines: the Game contract, chance, events, bots, registry."""
 
-from common.actions import Action, ActionSet
+from common.actions import Action, ActionsByIndex, ActionSet
 from common.bots import Bot, GameTooLong, RandomBot, advance, play
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
@@ -14,6 +14,7 @@ __all__ = [
     "Action",
     "ActionSet",
     "ActionTaken",
+    "ActionsByIndex",
     "Bot",
     "BotRandom",
     "ChanceRequest",

@@ -7,8 +7,8 @@ variable ``word = "bid"``; ``str(Bid(150000))`` is ``"bid 150000"`` and parses b
 from __future__ import annotations
 
 import typing
-from collections.abc import Iterable
-from typing import Any, ClassVar
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, ClassVar, overload
 
 from common.codec import CodecError, Record, RecordSet
 from common.errors import IllegalAction
@@ -138,3 +138,47 @@ class ActionSet(RecordSet):
             return parsed
         except ValueError as exc:
             raise IllegalAction(f"malformed action: {exc}") from exc
+
+
+class ActionsByIndex(Sequence[Action]):
+    """Legal actions computed by index instead of listed: ``len``, ``[i]`` and iteration.
+
+    Random play and playouts read one legal action of many, so a game's ``_legal_actions``
+    may return one of these (docs/core.md, "Legal actions by index"). A subclass sets
+    ``_len`` and writes ``_item(i)`` for ``0 <= i < _len`` from a snapshot of the position,
+    and may list all items faster in ``__iter__``; negative indexes, slices and IndexError
+    are handled here, as a list handles them.
+    """
+
+    __slots__ = ("_len",)
+
+    def __init__(self, length: int) -> None:
+        self._len = length
+
+    def __len__(self) -> int:
+        return self._len
+
+    def _item(self, i: int) -> Action:
+        """The action at index ``i``, ``0 <= i < len(self)``."""
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if isinstance(i, slice):
+            return list(self)[i]
+        if i < 0:
+            i += self._len
+        if 0 <= i < self._len:
+            return self._item(i)
+        raise IndexError(f"legal action index out of range ({self._len} actions)")
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(self._item, range(self._len))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({list(self)!r})"

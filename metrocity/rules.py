@@ -14,10 +14,11 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from operator import itemgetter
-from typing import Any, Self, overload
+from typing import Any, Self
 
 from common import (
     Action,
+    ActionsByIndex,
     ActionSet,
     Game,
     Option,
@@ -168,16 +169,16 @@ def completed_by(tiles: list[str | None], block: int) -> list[int]:
     return [st for st in BLOCK_STREETS[block] if None not in _STREET_GET[st](tiles)]
 
 
-class _PlaceMoves(Sequence[Action]):
+class _PlaceMoves(ActionsByIndex):
     """The moves of a place prompt, in the rules' order, computed by index (issue 8).
 
     Placements come first, tile kind by kind (hand order) and empty block by block, then
-    build-overs, kind by kind, token by token (ascending) and own block by block. ``len`` and
-    ``[i]`` are arithmetic on a snapshot of the kinds in hand, the empty and own blocks and the
+    build-overs, kind by kind, token by token (ascending) and own block by block. An index
+    is arithmetic on a snapshot of the kinds in hand, the empty and own blocks and the
     tokens held; iterating lists them all from the prebuilt tables.
     """
 
-    __slots__ = ("_free", "_kinds", "_len", "_owned", "_placed", "_tokens")
+    __slots__ = ("_free", "_kinds", "_owned", "_placed", "_tokens")
 
     def __init__(
         self,
@@ -193,28 +194,13 @@ class _PlaceMoves(Sequence[Action]):
         self._placed = len(kinds) * len(free)
         self._len = self._placed + len(kinds) * len(tokens) * len(owned)
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self._len
-        if 0 <= i < self._placed:
+    def _item(self, i: int) -> Action:
+        if i < self._placed:
             kind, block = divmod(i, len(self._free))
             return _PLACE_ROW[self._kinds[kind]][self._free[block]]
-        if self._placed <= i < self._len:
-            pair, block = divmod(i - self._placed, len(self._owned))
-            kind, token = divmod(pair, len(self._tokens))
-            return _BUILD_BY_TOKEN[self._kinds[kind]][self._tokens[token]][self._owned[block]]
-        raise IndexError(f"move {i} of {self._len}")
+        pair, block = divmod(i - self._placed, len(self._owned))
+        kind, token = divmod(pair, len(self._tokens))
+        return _BUILD_BY_TOKEN[self._kinds[kind]][self._tokens[token]][self._owned[block]]
 
     def __iter__(self) -> Iterator[Action]:
         moves: list[Action] = []
@@ -228,9 +214,6 @@ class _PlaceMoves(Sequence[Action]):
                 for token in self._tokens:
                     moves += at_own(by_token[token])
         return iter(moves)
-
-    def __repr__(self) -> str:
-        return f"_PlaceMoves({list(self)!r})"
 
 
 class MetroCity(Game):

@@ -8,10 +8,11 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 from common import (
     Action,
+    ActionsByIndex,
     ActionSet,
     Draw,
     Game,
@@ -239,17 +240,17 @@ def _nth_lot(mask: int, k: int) -> int:
     return (mask & -mask).bit_length() - 1
 
 
-class _TradeMenu(Sequence[Action]):
+class _TradeMenu(ActionsByIndex):
     """The trade prompt's actions in the listing order, computed by index (issue 8): Done,
     then per partner, clockwise, each offered lot (ascending) for each wanted lot
     (ascending), as ``reference.swaps`` lists them.
 
     Random play looks at one action of about ten and most decisions are trade prompts, so
-    the swaps are not made one by one: ``len`` and ``[i]`` are arithmetic on the lot masks,
-    read when the prompt was listed (ints: they do not change as the game moves on).
+    the swaps are not made one by one: an index is arithmetic on the lot masks, read when
+    the prompt was listed (ints: they do not change as the game moves on).
     """
 
-    __slots__ = ("_blocks", "_len")
+    __slots__ = ("_blocks",)
 
     def __init__(self, blocks: list[tuple[int, int, int, int, int]], length: int) -> None:
         #: per partner with swaps: (partner, offered mask, wanted mask, how many wanted,
@@ -257,30 +258,16 @@ class _TradeMenu(Sequence[Action]):
         self._blocks = blocks
         self._len = length
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        if isinstance(i, slice):
-            return list(self)[i]
-        if i < 0:
-            i += self._len
+    def _item(self, i: int) -> Action:
         if i == 0:
             return _DONE
-        if 0 < i < self._len:
-            i -= 1
-            for partner, offered, wanted, wanted_count, swaps in self._blocks:
-                if i < swaps:
-                    give, take = divmod(i, wanted_count)
-                    return _swap(partner, _nth_lot(offered, give), _nth_lot(wanted, take))
-                i -= swaps
-        raise IndexError(f"trade menu index {i} out of range")
+        i -= 1
+        for partner, offered, wanted, wanted_count, swaps in self._blocks:
+            if i < swaps:
+                give, take = divmod(i, wanted_count)
+                return _swap(partner, _nth_lot(offered, give), _nth_lot(wanted, take))
+            i -= swaps
+        raise AssertionError("an index below the length falls in a block")
 
     def __iter__(self) -> Iterator[Action]:
         yield _DONE

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -11,6 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from common import (
+    Action,
+    ActionsByIndex,
     ActionTaken,
     ChanceResolved,
     GameEnded,
@@ -248,7 +251,7 @@ class UsesGlobalRandom(Race):
 class NoActionsSometimes(Race):
     """Asks a seat to decide but offers nothing."""
 
-    def _legal_actions(self) -> list[Any]:
+    def _legal_actions(self) -> Sequence[Any]:
         return [] if self.s.positions[0] > 5 else super()._legal_actions()
 
 
@@ -333,3 +336,45 @@ def test_a_game_may_not_redefine_the_cores_own_machinery() -> None:
         class Clashing(Race):
             def _resolve_quietly(self, outcome: Any) -> int:
                 return 0
+
+
+class _Rolls(ActionsByIndex):
+    """The race's two rolls, computed by index."""
+
+    __slots__ = ()
+
+    def __init__(self) -> None:
+        super().__init__(2)
+
+    def _item(self, i: int) -> Action:
+        return Roll(1) if i == 0 else Roll(2)
+
+
+class RollsByIndex(Race):
+    """The race, its legal actions a sequence computed by index (issue 8)."""
+
+    def _legal_actions(self) -> _Rolls:
+        return _Rolls()
+
+
+def test_actions_by_index_read_like_a_list() -> None:
+    rolls = _Rolls()
+    listed = [Roll(1), Roll(2)]
+    assert len(rolls) == 2 and list(rolls) == listed
+    assert [rolls[-1], rolls[-2]] == [Roll(2), Roll(1)]
+    assert rolls[::-1] == listed[::-1] and rolls[5:] == []
+    assert Roll(2) in rolls and Roll(3) not in rolls  # type: ignore[arg-type]
+    for outside in (2, -3):
+        with pytest.raises(IndexError, match="out of range"):
+            rolls[outside]
+
+
+def test_a_game_listing_by_index_passes_check_game_and_lists_for_callers() -> None:
+    games = check_game(lambda s: RollsByIndex(seed=s), games=3, deep_games=1)
+    assert all(g.is_over for g in games)
+    g = RollsByIndex(seed=3)
+    g.resolve((5, 3, 2, 2, 1, 1))
+    g.resolve((0,))
+    legal = g.legal_actions()
+    assert type(legal) is list and legal == [Roll(1), Roll(2)]
+    assert g.legal_actions(copy=False) == legal

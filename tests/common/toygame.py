@@ -7,6 +7,7 @@ target wins. It exercises every kind of chance request and a declared secret.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 import attrs
@@ -111,7 +112,7 @@ class Race(Game):
                 self.s.turn = (seat + 1) % self.num_players
                 self._ask(self.s.turn, "roll", "roll one or two dice")
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         return [Roll(1), Roll(2)]
 
     def _on_action(self, seat: int, action: Action) -> None:
