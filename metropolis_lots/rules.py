@@ -7,7 +7,7 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
 from common import (
@@ -154,6 +154,27 @@ def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
         locs = set().union(*(places[lot] for lot in lots))
         value = known[kind, lots] = row.base + sum(row.location.get(loc, 0) for loc in locs)
     return value
+
+
+def _revalue_here(
+    per_building: Mapping[str, Mapping[str, int]],
+    values: tuple[int, ...],
+    here: Sequence[tuple[int, str, int]],
+) -> tuple[int, ...]:
+    """``revalue`` from the district's own list (``MetropolisState.standing``), the newest
+    building last: the buildings elsewhere are not looked at (issue 8). ``per_building``:
+    kind -> the chart row's modifiers."""
+    counts: dict[str, int] = {}
+    for _, kind, _ in here:
+        counts[kind] = counts.get(kind, 0) + 1
+    out = [*values, 0]
+    for i, kind, fixed in here:
+        per = per_building[kind]
+        value = fixed - per.get(kind, 0)
+        for other, count in counts.items():
+            value += per.get(other, 0) * count
+        out[i] = value if value > 0 else 0
+    return tuple(out)
 
 
 def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
@@ -407,6 +428,8 @@ class Metropolis(Game):
     _fits: bool
     #: model id -> its index in the supply
     _model_index: dict[str, int]
+    #: kind -> the chart's modifiers per other building of each kind in the district (MS-4)
+    _per_building: dict[str, Mapping[str, int]]
     #: the listings' memory, shared by every game of the process (see ``_Listings``)
     _listings: _Listings
     #: kinds standing in a district -> the placement ranks a "No" pair leaves open there
@@ -426,6 +449,7 @@ class Metropolis(Game):
         self._memo = []
         self._memo_takes = False
         self.r = r = rules_for(self.options["chart"])
+        self._per_building = {kind: row.per_building for kind, row in r.chart.rows.items()}
         self._model_index = {m.id: mi for mi, m in enumerate(r.models)}
         entry = _BY_KINDS.get(id(r))
         if entry is None or entry[0] is not r:
@@ -471,6 +495,7 @@ class Metropolis(Game):
             unbuilt=[0] * n,
             near=[0] * n,
             lot_neighbours=listings.lot_neighbours,
+            standing=((),) * 10,
         )
         self._request(Draw("lots", tuple(self.s.stack), DEAL[n] * n))
 
@@ -704,16 +729,22 @@ class Metropolis(Game):
             s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
             s.building_at[lot] = index
         s.chips[builder] -= 1
-        m = self.r.model_by_id[model_id]
+        r = self.r
+        m = r.model_by_id[model_id]
+        kind = m.kind
         s.supply[self._model_index[model_id]] -= 1
-        b = Building(model_id, m.kind, lots, builder, tuple(sorted(counts.items())))
+        b = Building(model_id, kind, lots, builder, tuple(sorted(counts.items())))
+        d = b.district
         for o in counts:
             if o != builder:
-                self._renear(o, b.district)
+                self._renear(o, d)
         s.buildings.append(b)
-        s.values = revalue(self.r, s.buildings, s.values, b.district)
+        standing = list(s.standing)
+        here = standing[d] = (*standing[d], (index, kind, _fixed_value(r, kind, lots)))
+        s.standing = tuple(standing)
+        s.values = _revalue_here(self._per_building, s.values, here)
         kinds = list(s.kinds)
-        kinds[b.district] = kinds[b.district] | {b.kind}
+        kinds[d] = kinds[d] | {kind}
         s.kinds = tuple(kinds)
         s.progressed = True
         self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
@@ -1108,6 +1139,11 @@ class Metropolis(Game):
                         broken.append(f"district {d} holds both {a} and {other} (a 'No' pair)")
             if s.kinds[d] != frozenset(here):
                 broken.append(f"district {d}: kinds {sorted(s.kinds[d])} != built {here}")
+        standing = [
+            [(i, b.kind) for i, b in enumerate(s.buildings) if b.district == d] for d in range(10)
+        ]
+        if [[(i, k) for i, k, _ in here] for here in s.standing] != standing:
+            broken.append("the buildings listed per district disagree with the buildings")
         if not s.index_matches():
             broken.append("the lot masks and counts disagree with the owners")
         if s.values != values_of(r, s.buildings):

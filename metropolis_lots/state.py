@@ -63,6 +63,9 @@ class MetropolisState:
     #: ``lot_neighbours[lot]``: the bits of the lot's neighbours (board data, never changed;
     #: here so that ``reindex`` can rebuild ``near`` from the owners alone)
     lot_neighbours: tuple[int, ...]
+    #: ``standing[district]``: (index, kind, base plus location value) of each building
+    #: there, in the order they went up (only the district of a new building is revalued)
+    standing: tuple[tuple[tuple[int, str, int], ...], ...]
     turn: int = 0
     phase: str = "deal"
     #: build turns left in the final round (ruling MS-8); -1 before it
@@ -95,6 +98,7 @@ class MetropolisState:
             self.unbuilt[:],
             self.near[:],
             self.lot_neighbours,
+            self.standing,
             self.turn,
             self.phase,
             self.final_left,

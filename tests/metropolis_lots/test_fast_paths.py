@@ -38,6 +38,8 @@ def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
     bots = [RandomBot(seed + i) for i in range(players)]
     while not g.is_over:
         assert g.s.values == values_of(g.r, g.s.buildings)
+        # the per-district building lists (``standing``) among them
+        assert g.invariants() == []
         assert g.s.index_matches()  # the lot masks, ``unbuilt`` and ``near`` included
         assert g._any_building_fits() == reference.any_building_fits(g)
         if g.chance is not None:
