@@ -502,14 +502,18 @@ class Game:
         items.append(event)
         log._n += 1
 
-    def _record(self, factory: Callable[..., Event], *args: Any) -> None:
-        """Log ``factory(*args)``, made only if the log is read (args must be immutable)."""
+    def _record(self, *entry: Any) -> None:
+        """Log ``factory(*args)`` for ``_record(factory, *args)``, made only if the log is read.
+
+        The args must be immutable. The call's own argument tuple is the log's entry.
+        """
         log = self._log
         items = log._items
-        if log._n != len(items):
-            items = log._items = items[: log._n]
-        items.append((factory, *args))
-        log._n += 1
+        n = log._n
+        if n != len(items):
+            items = log._items = items[:n]
+        items.append(entry)
+        log._n = n + 1
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         key = (seat, kind, text)
