@@ -701,6 +701,45 @@ class Metropolis(Game):
         s.near[to] |= s.lot_neighbours[lot]
         self._renear(seat, d)
 
+    def _swap_lots(self, seat: int, lot: int, partner: int, other: int) -> None:
+        """``move(lot, partner)`` then ``move(other, seat)``, done at once (issue 8: most
+        accepted exchanges are one-for-one swaps); the fast-path test checks the masks."""
+        self._memo_key = None
+        s = self.s
+        own = s.own
+        held = s.held
+        d = lot // 10
+        bit = 1 << (lot % 10)
+        od = other // 10
+        obit = 1 << (other % 10)
+        mine = seat * 10
+        theirs = partner * 10
+        own[mine + d] &= ~bit
+        held[mine + d] &= ~bit
+        own[theirs + d] |= bit
+        held[theirs + d] |= bit
+        own[theirs + od] &= ~obit
+        held[theirs + od] &= ~obit
+        own[mine + od] |= obit
+        held[mine + od] |= obit
+        s.owner[lot] = partner
+        s.owner[other] = seat
+        unbuilt = s.unbuilt
+        unbuilt[seat] = unbuilt[seat] & ~(1 << lot) | 1 << other
+        unbuilt[partner] = unbuilt[partner] & ~(1 << other) | 1 << lot
+        # each side gains the new lot's neighbours and works out again the district it left
+        near = s.near
+        near_masks = self.r.near_masks
+        neighbours = s.lot_neighbours
+        shift = d * 10
+        near[seat] = (near[seat] | neighbours[other]) & ~(_DISTRICT_BITS << shift) | (
+            near_masks[d][held[mine + d]] << shift
+        )
+        shift = od * 10
+        near[partner] = (near[partner] | neighbours[lot]) & ~(_DISTRICT_BITS << shift) | (
+            near_masks[od][held[theirs + od]] << shift
+        )
+
     def _renear(self, seat: int, district: int) -> None:
         """Work out again which lots of a district lie next to the seat's, after it lost one."""
         s = self.s
@@ -778,6 +817,11 @@ class Metropolis(Game):
         s.trade = None
         if accepted:
             proposer = s.turn
+            if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
+                self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
+                self._record(TradeAnswered, seat, accepted)
+                self.negotiation_step()
+                return
             for lot in trade.give:
                 self.move(lot, trade.partner)
             for lot in trade.take:
@@ -849,7 +893,14 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ queries: buildings
     def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
-        others = {self.s.owner[lot] for lot in lots} - {seat}
+        """The other owners of a building's lots, clockwise from ``seat`` (MS-A4)."""
+        owner = self.s.owner
+        for lot in lots:
+            if owner[lot] != seat:
+                break
+        else:
+            return ()  # the usual case: all the builder's own
+        others = {owner[lot] for lot in lots} - {seat}
         return tuple(p for p in _OTHERS[self._seats][seat] if p in others)
 
     def _build_menu(self, seat: int) -> Sequence[Action]:

@@ -7,7 +7,7 @@ definitions."""
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from common import RandomBot
@@ -88,3 +88,52 @@ def test_answer_prompt_text_is_the_proposals_tuples(give: list[int], take: list[
     text is written out from its two lots, faster than printing tuples)."""
     trade = Propose(1, tuple(sorted(give)), tuple(sorted(take)))
     assert _answer_text(trade) == f"exchange {trade.take} for {trade.give}?"
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    players=st.integers(2, 5),
+    seed=st.integers(0, 10_000),
+    steps=st.integers(0, 300),
+    data=st.data(),
+)
+def test_a_swap_done_at_once_is_the_two_moves(
+    players: int, seed: int, steps: int, data: st.DataObject
+) -> None:
+    """An accepted one-for-one exchange updates the lot masks in one go (``_swap_lots``);
+    the state is the one two ``move`` calls leave, for any two unbuilt lots of two seats
+    (the same district or not), and the masks still agree with the owners."""
+    g = new_game(players=players, seed=seed)
+    bots = [RandomBot(seed + i) for i in range(players)]
+    while not g.is_over and g.decisions < steps:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        seat = g.to_act
+        assert seat is not None
+        g.apply(bots[seat].choose(g, seat))
+    seat = data.draw(st.integers(0, players - 1))
+    partner = data.draw(st.integers(0, players - 1).filter(lambda p: p != seat))
+    mine, theirs = g.s.unbuilt_of(seat), g.s.unbuilt_of(partner)
+    assume(mine and theirs)
+    lot = data.draw(st.sampled_from(mine))
+    other = data.draw(st.sampled_from(theirs))
+    fast, slow = g.clone(), g.clone()
+    fast._swap_lots(seat, lot, partner, other)
+    slow.move(lot, partner)
+    slow.move(other, seat)
+    assert fast.s == slow.s
+    assert fast.s.index_matches()
+
+
+def test_a_building_on_the_builders_own_lots_has_no_partners() -> None:
+    """The early return of ``_partners`` (all lots the builder's) and the general case."""
+    g = new_game(players=3, seed=5)
+    s = g.s
+    lots = (40, 41, 45, 46)
+    for lot, o in zip(lots, (1, 1, 1, 1), strict=True):
+        s.owner[lot] = o
+    assert g._partners(1, lots) == ()
+    s.owner[45], s.owner[46] = 0, 2
+    assert g._partners(1, lots) == (2, 0)
+    assert g._partners(0, lots) == (1, 2)
