@@ -8,7 +8,7 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any
+from typing import Any, overload
 
 from common import (
     Action,
@@ -223,25 +223,34 @@ _OTHERS = {
 }
 
 
+#: ``Metropolis._memo_key`` of a listing: its phase's number plus the seat (a small int: no
+#: tuple to make and compare at every decision)
+_TRADE, _CHOOSE, _BUILD = 0, MAX_SEATS, 2 * MAX_SEATS
+
 _CACHE_LIMIT = 200_000
 #: no unbuilt lots in any district (``MetropolisState.own`` of nobody)
 _NOBODY = (0,) * 10
 #: the bits of a district's lots in a board mask, before shifting to the district
 _DISTRICT_BITS = (1 << 10) - 1
+#: _SWAP_TEXTS[take][give]: a one-for-one swap's answer text, as the tuples print (each
+#: written when first needed)
+_SWAP_TEXTS: list[list[str | None]] = [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)]
 #: (lots taken, lots given) -> the answer prompt's text, as the f-string makes it
 _ANSWER_TEXTS: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
 
 
 def _answer_text(trade: Propose) -> str:
     """The partner's prompt for an exchange (remembered: formatting tuples is slow)."""
+    if len(trade.take) == 1 == len(trade.give):  # a listed swap: a text per pair of lots
+        row = _SWAP_TEXTS[trade.take[0]]
+        text = row[trade.give[0]]
+        if text is None:
+            text = row[trade.give[0]] = f"exchange ({trade.take[0]},) for ({trade.give[0]},)?"
+        return text
     key = (trade.take, trade.give)
     text = _ANSWER_TEXTS.get(key)
     if text is None:
-        if len(trade.take) == 1 == len(trade.give):  # a listed swap: as the tuples print
-            text = f"exchange ({trade.take[0]},) for ({trade.give[0]},)?"
-        else:
-            text = f"exchange {trade.take} for {trade.give}?"
-        text = _remember(_ANSWER_TEXTS, key, text)
+        text = _remember(_ANSWER_TEXTS, key, f"exchange {trade.take} for {trade.give}?")
     return text
 
 
@@ -279,9 +288,17 @@ class _TradeMenu(ActionsByIndex):
         self._blocks = blocks
         self._len = length
 
-    def _item(self, i: int) -> Action:
-        if i == 0:
-            return _DONE
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        """As ``ActionsByIndex`` reads an index, the usual one (a swap) without a further
+        call: random play reads one action of each trade prompt."""
+        if type(i) is not int or not 0 < i < self._len:
+            return ActionsByIndex.__getitem__(self, i)
         i -= 1
         for partner, offered, wanted, wanted_count, swaps in self._blocks:
             if i < swaps:
@@ -289,6 +306,9 @@ class _TradeMenu(ActionsByIndex):
                 return _swap(partner, _nth_lot(offered, give), _nth_lot(wanted, take))
             i -= swaps
         raise AssertionError("an index below the length falls in a block")
+
+    def _item(self, i: int) -> Action:
+        return _DONE if i == 0 else self[i]  # a swap: read by ``__getitem__`` itself
 
     def __iter__(self) -> Iterator[Action]:
         yield _DONE
@@ -417,9 +437,9 @@ class Metropolis(Game):
 
     s: MetropolisState
     r: Rules
-    #: the legal actions last listed, for (phase, seat); dropped whenever lots, chips, the
-    #: offer, the supply or the pooling allowance change
-    _memo_key: tuple[str, int] | None
+    #: the legal actions last listed, for phase + seat (``_TRADE``, ``_CHOOSE``, ``_BUILD``);
+    #: dropped whenever lots, chips, the offer, the supply or the pooling allowance change
+    _memo_key: int | None
     _memo: Sequence[Action]
     #: with ``_memo`` of the choose phase: whether the seat on turn may take an offered lot
     _memo_takes: bool
@@ -858,33 +878,39 @@ class Metropolis(Game):
         """The choose prompt's actions, as ``reference.choices`` lists them; also sets
         ``_memo_takes``. The claim rule (MS-6) is read off the ``near`` masks: a seat may
         claim a lot next to one it holds."""
-        key = ("choose", seat)
+        key = _CHOOSE + seat
         if self._memo_key == key:
             return self._memo
         s = self.s
         chips = s.chips
         near = s.near
         occupied = s.occupied
-        others = _OTHERS[self._seats][seat]
         give_claimed = self._give_claimed  # ruling MS-A10
         near_anyone = 0
         for mask in near:
             near_anyone |= mask
+        # a seat without chips takes nothing (MS-5): those with chips, and what they touch
+        can_take = chips[seat] > 0
+        mine = near[seat]
+        receivers = []
+        for p in _OTHERS[self._seats][seat]:
+            if chips[p] > 0:
+                receivers.append((p, near[p]))
         takes = False
         out: list[Action] = []
         for lot in sorted(s.offer):
             bit = 1 << lot
             # from the 6th lot of a district on, only the owners of a neighbour claim it,
-            # unless it has none (MS-6); a seat without chips takes nothing (MS-5)
+            # unless it has none (MS-6)
             open_to_all = occupied[lot // 10] < FREE_UNTIL or not near_anyone & bit
-            if chips[seat] > 0 and (open_to_all or near[seat] & bit):
+            if can_take and (open_to_all or mine & bit):
                 out.append(_TAKES[lot])
                 takes = True
                 if not give_claimed:
                     continue
             gives = _GIVES[lot]
-            for p in others:
-                if chips[p] > 0 and (open_to_all or near[p] & bit):
+            for p, theirs in receivers:
+                if open_to_all or theirs & bit:
                     out.append(gives[p])
         self._memo_key = key
         self._memo = out
@@ -911,7 +937,7 @@ class Metropolis(Game):
         pooling is left those of a pool size on unbuilt owned lots touching one of the seat's
         (MS-A4), less the models out of the supply or kept out by a "No" pair (MS-4).
         """
-        key = ("build", seat)
+        key = _BUILD + seat
         if self._memo_key == key:
             return self._memo
         s = self.s
@@ -1035,7 +1061,7 @@ class Metropolis(Game):
         """The trade prompt's actions: Done, then the listed proposals (ruling MS-A5), as
         ``reference.swaps`` lists them: one-for-one swaps in which each side receives a lot
         next to one it already holds; any other legal proposal passes ``is_legal``."""
-        key = ("trade", seat)
+        key = _TRADE + seat
         if self._memo_key == key:
             return self._memo
         s = self.s
