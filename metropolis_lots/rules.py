@@ -522,6 +522,13 @@ class Metropolis(Game):
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
         self._memo_key = None
         s = self.s
+        if s.phase == "refill":  # the usual draw: one card, then the building step
+            (lot,) = outcome
+            s.stack.remove(lot)
+            s.offer.append(lot)
+            self._record(LotOffered, lot)
+            self.building_step()
+            return
         for lot in outcome:
             s.stack.remove(lot)
         if s.phase == "deal":
@@ -532,10 +539,7 @@ class Metropolis(Game):
         for lot in outcome:
             s.offer.append(lot)
             self._record(LotOffered, lot)
-        if s.phase == "offer":
-            self.begin_turn(0)  # ruling MS-A1: seat 0 goes first
-        else:
-            self.building_step()
+        self.begin_turn(0)  # the first offer: seat 0 goes first (ruling MS-A1)
 
     def deal_lots(self, cards: tuple[Any, ...]) -> None:
         """Each seat marks its dealt lots with its chips (ruling MS-5)."""
@@ -640,19 +644,23 @@ class Metropolis(Game):
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
         kind = type(action)  # exact classes; the most frequent decisions first
-        if kind is Accept or kind is Decline:
-            accepted = kind is Accept
-            if s.phase == "answer":
-                self.answer_trade(seat, accepted)
-            else:
-                self.answer_pool(seat, accepted)
-        elif kind is Propose:
+        if kind is Propose:
             assert isinstance(action, Propose)
             s.proposals += 1
             s.trade = action
             s.phase = "answer"
             self._record(TradeProposed, seat, action.partner, action.give, action.take)
             self._ask(action.partner, "answer", _answer_text(action))
+        elif kind is Accept:
+            if s.phase == "answer":
+                self.answer_trade(seat, True)
+            else:
+                self.answer_pool(seat, True)
+        elif kind is Decline:
+            if s.phase == "answer":
+                self.answer_trade(seat, False)
+            else:
+                self.answer_pool(seat, False)
         elif kind is Done:
             self.choice_step()
         elif isinstance(action, Take):
@@ -948,10 +956,14 @@ class Metropolis(Game):
         mine = masks[base : base + 10]  # the seat's unbuilt lots, by district
         theirs: Sequence[int] = _NOBODY  # the others' unbuilt lots, by district, if pooling
         if s.pool_declined < self._pool_limit:
-            first, *rest = _OTHERS[self._seats][seat]
-            theirs = masks[first * 10 : first * 10 + 10]
-            for p in rest:
-                theirs = [a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)]
+            others = _OTHERS[self._seats][seat]
+            first = others[0] * 10
+            theirs = masks[first : first + 10]
+            if len(others) > 1:
+                for p in others[1:]:
+                    theirs = [
+                        a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)
+                    ]
         in_supply = self._supply_ranks()
         by_kinds = self._by_kinds
         inside = r.inside_bits
