@@ -216,6 +216,8 @@ _GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LO
 _SWAP_ROWS: list[list[list[Propose | None]]] = [
     [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
 ]
+#: _ONE_LOT[lot]: the tuple of that one lot (shared by the swaps: fewer objects to make)
+_ONE_LOT = tuple((lot,) for lot in range(LOT_SLOTS))
 #: _OTHERS[n][seat]: the other seats clockwise from ``seat``
 _OTHERS = {
     n: tuple(tuple(clockwise(seat, n, include_start=False)) for seat in range(n))
@@ -259,7 +261,7 @@ def _swap(partner: int, give: int, take: int) -> Propose:
     row = _SWAP_ROWS[partner][give]
     found = row[take]
     if found is None:
-        found = row[take] = Propose(partner, (give,), (take,))
+        found = row[take] = Propose(partner, _ONE_LOT[give], _ONE_LOT[take])
     return found
 
 
