@@ -445,9 +445,14 @@ class Metropolis(Game):
     _memo: Sequence[Action]
     #: with ``_memo`` of the choose phase: whether the seat on turn may take an offered lot
     _memo_takes: bool
-    #: ``_any_building_fits()`` last answered, and for what (building count, supply)
-    _fits_key: tuple[int, tuple[int, ...]] | None
+    #: ``_any_building_fits()`` last answered, and for what building count and supply (a
+    #: copy: compared, never changed)
+    _fits_built: int
+    _fits_supply: list[int]
     _fits: bool
+    #: ``_supply_ranks()`` last answered, and for what supply (a copy, as ``_fits_supply``)
+    _supply_seen: list[int]
+    _supply_bits: int
     #: model id -> its index in the supply
     _model_index: dict[str, int]
     #: kind -> the chart's modifiers per other building of each kind in the district (MS-4)
@@ -465,8 +470,11 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
-        self._fits_key = None
+        self._fits_built = -1
+        self._fits_supply = []
         self._fits = True
+        self._supply_seen = []
+        self._supply_bits = 0
         self._memo_key = None
         self._memo = []
         self._memo_takes = False
@@ -899,13 +907,10 @@ class Metropolis(Game):
         near_anyone = 0
         for mask in near:
             near_anyone |= mask
-        # a seat without chips takes nothing (MS-5): those with chips, and what they touch
+        # a seat without chips takes nothing (MS-5)
         can_take = chips[seat] > 0
         mine = near[seat]
-        receivers = []
-        for p in _OTHERS[self._seats][seat]:
-            if chips[p] > 0:
-                receivers.append((p, near[p]))
+        others = _OTHERS[self._seats][seat]
         takes = False
         out: list[Action] = []
         for lot in sorted(s.offer):
@@ -919,8 +924,8 @@ class Metropolis(Game):
                 if not give_claimed:
                     continue
             gives = _GIVES[lot]
-            for p, theirs in receivers:
-                if open_to_all or theirs & bit:
+            for p in others:
+                if chips[p] > 0 and (open_to_all or near[p] & bit):
                     out.append(gives[p])
         self._memo_key = key
         self._memo = out
@@ -995,11 +1000,15 @@ class Metropolis(Game):
 
     def _supply_ranks(self) -> int:
         """The placement ranks of the models still in the supply."""
+        if self.s.supply == self._supply_seen:  # the usual case: no building went up
+            return self._supply_bits
         supply = tuple(self.s.supply)
         listings = self._listings
         found = listings.by_supply.get(supply)
         if found is None:
             found = _remember(listings.by_supply, supply, listings.open_ranks(_closed(supply)))
+        self._supply_seen = list(supply)
+        self._supply_bits = found
         return found
 
     def _kinds_ranks(self, here: frozenset[str]) -> int:
@@ -1040,10 +1049,10 @@ class Metropolis(Game):
         Asked at the end of every turn, but only a new building (or a change of the supply)
         can change the answer: it is remembered with the building count and the supply."""
         s = self.s
-        key = (len(s.buildings), tuple(s.supply))
-        if self._fits_key == key:
+        if self._fits_built == len(s.buildings) and self._fits_supply == s.supply:
             return self._fits
-        self._fits_key = key
+        self._fits_built = len(s.buildings)
+        self._fits_supply = s.supply[:]
         self._fits = self._fits_anywhere()
         return self._fits
 
