@@ -105,14 +105,16 @@ def board_from_json(data: Any) -> Board:
     )
     centre_d = set(data["centre"]["districts"])
     centre = frozenset(lot for lot in lots if lot // 10 in centre_d)
-    places = {
-        lot: frozenset(
-            name
-            for name, where in (("park_view", park_view), ("river", river), ("centre", centre))
-            if lot in where
-        )
-        for lot in lots
-    }
+    # lots with the same locations share one set (made once per combination)
+    sets: dict[tuple[bool, ...], frozenset[str]] = {}
+    places = {}
+    for lot in lots:
+        has = (lot in park_view, lot in river, lot in centre)
+        found = sets.get(has)
+        if found is None:
+            names = ("park_view", "river", "centre")
+            found = sets[has] = frozenset(n for n, h in zip(names, has, strict=True) if h)
+        places[lot] = found
     return Board(
         lots,
         tuple(sorted(districts)),
@@ -167,9 +169,9 @@ class Placement:
 
 def placements_in(board: Board, model: Model, district: int) -> tuple[Placement, ...]:
     """Every placement of ``model`` inside ``district`` (rotations, no reflections)."""
-    shift = district * 10
+    shift = (district * 10).__add__
     return tuple(
-        Placement(tuple(shift + i for i in idx), mask)
+        Placement(tuple(map(shift, idx)), mask)
         for idx, mask in _local_placements(board.rows, board.cols, model.cells)
     )
 
