@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from common.actions import Action, ActionSet
-from common.chance import ChanceRequest, Dice
+from common.chance import ChanceRequest, Dice, Draw
 from common.codec import CodecError, RecordSet
 from common.errors import IllegalAction, InvalidOption, InvalidSave
 from common.events import (
@@ -43,7 +43,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.rng import chance_dice, chance_stream
+from common.rng import chance_card, chance_dice, chance_stream
 
 _SHOWN_LEGAL = 12
 
@@ -381,6 +381,9 @@ class Game:
         if outcome is None:
             if type(req) is Dice:
                 value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
+            elif type(req) is Draw and req.count == 1 and req.cards:  # one card: no generator
+                cards = req.cards
+                value = (cards[chance_card(self.seed, self._chance_count, len(cards))],)
             else:
                 value = req.draw(chance_stream(self.seed, self._chance_count))
         else:

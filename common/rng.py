@@ -185,6 +185,22 @@ def chance_stream(seed: int, k: int) -> SplitMix:
     return SplitMix(_mix(_outcome_key(seed, k)))
 
 
+def chance_card(seed: int, k: int, n: int) -> int:
+    """The index of the one card of ``n`` that chance outcome ``k`` draws.
+
+    The same number as ``chance_stream(seed, k).drawn(cards, 1)`` picks (one generator step
+    scaled by multiply-shift), without making the generator: one-card draws are every turn's
+    refill in some games. ``n`` is below 2**64.
+    """
+    state = (seed * _GOLDEN + k * _OUTCOME_STEP) & _MASK64  # _outcome_key, inline
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64  # _mix, inline (the seed)
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    state = ((z ^ (z >> 31)) + _GOLDEN) & _MASK64  # the generator's first step
+    z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return ((z ^ (z >> 31)) * n) >> 64
+
+
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
     """The dice of chance outcome ``k``: the base-6 digits of one mixed 64-bit number.
 

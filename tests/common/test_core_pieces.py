@@ -6,6 +6,8 @@ from typing import Literal
 
 import attrs
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from common import (
     Action,
@@ -24,7 +26,7 @@ from common import (
     counter_clockwise,
 )
 from common.codec import CodecError
-from common.rng import GameRandom, chance_random
+from common.rng import GameRandom, chance_card, chance_random, chance_stream
 
 
 def test_errors_are_metro_errors_and_value_errors() -> None:
@@ -76,6 +78,18 @@ def test_chance_random_is_a_seeded_random_random_independent_of_global_state() -
     for _ in range(6000):
         counts[rng.randint(1, 6) - 1] += 1
     assert all(800 < c < 1200 for c in counts)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    k=st.integers(0, 10_000),
+    n=st.integers(1, 200),
+)
+def test_a_one_card_draw_is_the_generators_draw(seed: int, k: int, n: int) -> None:
+    # issue 8: one-card draws skip making the generator; the card must be the one it draws
+    cards = tuple(range(n))
+    assert (chance_card(seed, k, n),) == Draw("d", cards).draw(chance_stream(seed, k))
 
 
 @attrs.frozen
