@@ -274,13 +274,11 @@ class Game:
         """
         if not isinstance(self._pending, Prompt):
             return []
-        legal = self._legal_actions()
-        if type(legal) is not list:  # a sequence computing its items: listed once here
-            legal = list(legal)
-            self._legal_cache = (self._log._n, legal)
-            return legal
+        found = self._legal_actions()
+        # a sequence computing its items is listed here, once: that list is the caller's own
+        legal = found if isinstance(found, list) else list(found)
         self._legal_cache = (self._log._n, legal)
-        return list(legal) if copy else legal
+        return list(legal) if copy and legal is found else legal
 
     def parse_action(self, value: Any) -> Action:
         """Read an action of this game from an Action, its JSON object or its text form."""
