@@ -8,7 +8,7 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from typing import Any, overload
+from typing import Any
 
 from common import (
     Action,
@@ -290,17 +290,9 @@ class _TradeMenu(ActionsByIndex):
         self._blocks = blocks
         self._len = length
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        """As ``ActionsByIndex`` reads an index, the usual one (a swap) without a further
-        call: random play reads one action of each trade prompt."""
-        if type(i) is not int or not 0 < i < self._len:
-            return ActionsByIndex.__getitem__(self, i)
+    def _item(self, i: int) -> Action:
+        if i == 0:
+            return _DONE
         i -= 1
         for partner, offered, wanted, wanted_count, swaps in self._blocks:
             if i < swaps:
@@ -308,9 +300,6 @@ class _TradeMenu(ActionsByIndex):
                 return _swap(partner, _nth_lot(offered, give), _nth_lot(wanted, take))
             i -= swaps
         raise AssertionError("an index below the length falls in a block")
-
-    def _item(self, i: int) -> Action:
-        return _DONE if i == 0 else self[i]  # a swap: read by ``__getitem__`` itself
 
     def __iter__(self) -> Iterator[Action]:
         yield _DONE
