@@ -118,22 +118,13 @@ def revalue(
     as the chart's modifiers count the same district only (MS-4). The base and location part
     of each building is remembered (``_fixed_value``); the tests check it against
     ``values_of`` after every step of random games."""
-    rows = rules.chart.rows
-    here: list[tuple[int, Building]] = []
-    counts: dict[str, int] = {}
-    for i, b in enumerate(buildings):
-        if b.district == district:
-            here.append((i, b))
-            counts[b.kind] = counts.get(b.kind, 0) + 1
-    out = list(values)
-    out.extend([0] * (len(buildings) - len(out)))
-    for i, b in here:
-        per = rows[b.kind].per_building
-        value = _fixed_value(rules, b.kind, b.lots) - per.get(b.kind, 0)
-        for kind, count in counts.items():
-            value += per.get(kind, 0) * count
-        out[i] = max(0, value)
-    return tuple(out)
+    here = [
+        (i, b.kind, _fixed_value(rules, b.kind, b.lots))
+        for i, b in enumerate(buildings)
+        if b.district == district
+    ]
+    per_building = {kind: row.per_building for kind, row in rules.chart.rows.items()}
+    return _district_values(per_building, values, len(buildings), here)
 
 
 #: id of a chart -> (the chart, (kind, lots) -> base plus location value); the chart is kept
@@ -156,18 +147,22 @@ def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
     return value
 
 
-def _revalue_here(
+def _district_values(
     per_building: Mapping[str, Mapping[str, int]],
-    values: tuple[int, ...],
+    values: Sequence[int],
+    size: int,
     here: Sequence[tuple[int, str, int]],
 ) -> tuple[int, ...]:
-    """``revalue`` from the district's own list (``MetropolisState.standing``), the newest
-    building last: the buildings elsewhere are not looked at (issue 8). ``per_building``:
-    kind -> the chart row's modifiers."""
+    """The values of ``size`` buildings: ``values`` (0 past its end) with the buildings
+    ``here`` revalued, those of one district as (index, kind, base plus location value),
+    each with the chart's modifier per other building of each kind there (MS-4).
+    ``per_building``: kind -> the chart row's modifiers. ``put_up`` passes the district's
+    own list (``MetropolisState.standing``), so the buildings elsewhere are not looked at."""
     counts: dict[str, int] = {}
     for _, kind, _ in here:
         counts[kind] = counts.get(kind, 0) + 1
-    out = [*values, 0]
+    out = list(values)
+    out.extend([0] * (size - len(out)))
     for i, kind, fixed in here:
         per = per_building[kind]
         value = fixed - per.get(kind, 0)
@@ -808,7 +803,7 @@ class Metropolis(Game):
         standing = list(s.standing)
         here = standing[d] = (*standing[d], (index, kind, _fixed_value(r, kind, lots)))
         s.standing = tuple(standing)
-        s.values = _revalue_here(self._per_building, s.values, here)
+        s.values = _district_values(self._per_building, s.values, len(s.buildings), here)
         kinds = list(s.kinds)
         kinds[d] = kinds[d] | {kind}
         s.kinds = tuple(kinds)
