@@ -321,7 +321,7 @@ class Metropolia(Game):
             if not supply[i]:
                 names += 1
             supply[i] += 1
-            self._emit(CardRevealed(CARDS[i].id, len(stack)))
+            self._record(CardRevealed, CARDS[i].id, len(stack))
         self._refresh_offers(range(self.num_players))
 
     def _refresh_offers(self, seats: Iterable[int]) -> None:
@@ -408,7 +408,7 @@ class Metropolia(Game):
         dice = s.dice
         # ruling MK-A11: doubles count only with an Amusement Park already built at the roll
         s.again = s.landmarks[s.turn][AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]
-        self._emit(DiceRolled(s.turn, dice, total))
+        self._record(DiceRolled, s.turn, dice, total)
         if RED_AT[total]:
             self._resolve_red_cards(total)
         if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
@@ -438,7 +438,7 @@ class Metropolia(Game):
                 paid = min(owed, coins[roller])
                 coins[roller] -= paid
                 coins[owner] += paid
-                self._emit(CoinsPaid(roller, owner, paid, owed, CARDS[i].id))
+                self._record(CoinsPaid, roller, owner, paid, owed, CARDS[i].id)
 
     def _tuna_boat_sails(self, total: int) -> bool:
         s = self.s
@@ -456,6 +456,8 @@ class Metropolia(Game):
         """
         s = self.s
         roller = s.turn
+        coins = s.coins
+        record = self._record
         blues = BLUE_PLAN[total]
         seats = self._round[roller] if blues else (roller,)
         for seat in seats:
@@ -475,8 +477,9 @@ class Metropolia(Game):
                     amount = tuna * k
                 else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
                     amount *= k * sum(city[j] for j in per)
-                if amount:
-                    self._receive(seat, amount, cid)
+                if amount:  # _receive, inline: income is most of the coin events
+                    coins[seat] += amount
+                    record(CoinsReceived, seat, amount, cid)
 
     def _resolve_purple_cards(self, start: int) -> None:
         """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
@@ -520,11 +523,11 @@ class Metropolia(Game):
         paid = min(owed, coins[payer])
         coins[payer] -= paid
         coins[payee] += paid
-        self._emit(CoinsPaid(payer, payee, paid, owed, source))
+        self._record(CoinsPaid, payer, payee, paid, owed, source)
 
     def _receive(self, seat: int, amount: int, source: str) -> None:
         self.s.coins[seat] += amount
-        self._emit(CoinsReceived(seat, amount, source))
+        self._record(CoinsReceived, seat, amount, source)
 
     def _ask_build(self) -> None:
         s = self.s
@@ -541,7 +544,7 @@ class Metropolia(Game):
             s.coins[seat] -= cost
             s.cards[seat][k] += 1
             s.supply[k] -= 1
-            self._emit(Built(seat, card, cost))
+            self._record(Built, seat, card, cost)
             if not s.supply[k]:
                 if self._plus:
                     self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)
@@ -555,7 +558,7 @@ class Metropolia(Game):
         cost = LANDMARKS[j].cost
         s.coins[seat] -= cost
         s.landmarks[seat][j] = True
-        self._emit(Built(seat, card, cost))
+        self._record(Built, seat, card, cost)
         self._withdraw((seat,), BUILD_LANDMARK[j])
         lms = s.landmarks[seat]
         if all(lms[w] for w in self._to_win):  # ruling MK-A8: the game ends at once
@@ -571,7 +574,7 @@ class Metropolia(Game):
         if not built and lms[AIRPORT]:
             self._receive(seat, AIRPORT_COINS, "airport")
         if s.again:
-            self._emit(ExtraTurn(seat))
+            self._record(ExtraTurn, seat)
             self._start_turn(seat, extra=True)
         else:
             self._start_turn((seat + 1) % len(s.coins), extra=False)
@@ -627,7 +630,7 @@ class Metropolia(Game):
         theirs[give] += 1
         theirs[take] -= 1
         mine[take] += 1
-        self._emit(CardsSwapped(seat, action.give, action.seat, action.take))
+        self._record(CardsSwapped, seat, action.give, action.seat, action.take)
 
     def _legal_actions(self) -> list[Action]:
         # the core copies the list it hands out, so the constant lists are returned as they are
