@@ -233,7 +233,7 @@ class Metropoli(Game):
             self._ask_first_roll()
             return
         s.active = tied[0]
-        self._emit(FirstPlayerChosen(s.active))
+        self._record(FirstPlayerChosen, s.active)
         s.phase = "deal"
         self._request(Shuffle("concessions", B.streets, visible_to=None))
 
@@ -243,19 +243,19 @@ class Metropoli(Game):
             got = (int(outcome[2 * seat]), int(outcome[2 * seat + 1]))
             for sp in got:
                 s.owner[sp] = seat
-            self._emit(ConcessionsDealt(seat, got))
+            self._record(ConcessionsDealt, seat, got)
         s.phase = "hoods"
         self._request(Shuffle("neighbourhood_values", B.neighbourhood_values, visible_to=None))
 
     def _deal_values(self, outcome: tuple[Any, ...]) -> None:
         self.s.hood_values = [int(v) for v in outcome]  # ruling MI-7
-        self._emit(NeighbourhoodValuesDealt(tuple(self.s.hood_values)))
+        self._record(NeighbourhoodValuesDealt, tuple(self.s.hood_values))
         self.s.phase = "deck"
         self._request(Shuffle("metropoli", tuple(self.cards)))
 
     def _deck_shuffled(self, outcome: tuple[Any, ...]) -> None:
         self.s.deck = [str(c) for c in outcome]
-        self._emit(DeckShuffled(len(self.s.deck)))
+        self._record(DeckShuffled, len(self.s.deck))
         self._begin_turn()
 
     # ================================================================== the turn
@@ -270,7 +270,7 @@ class Metropoli(Game):
         s.last_roll = 0
         if s.final:
             s.final_turns[s.active] += 1
-        self._emit(TurnBegan(s.active, s.turn_no))
+        self._record(TurnBegan, s.active, s.turn_no)
         s.phase = "roll"
         self._ask(s.active, "roll", "roll the three dice (or propose a trade)")
 
@@ -300,7 +300,7 @@ class Metropoli(Game):
         if s.final:  # rulings MI-17, MI-A6: leave on reaching or passing L'Autostrada
             dist = (MOTORWAY - p) % B.size or B.size
             if steps >= dist:
-                self._emit(Moved(a, p, MOTORWAY, how))
+                self._record(Moved, a, p, MOTORWAY, how)
                 s.pos[a] = MOTORWAY
                 if p + dist > B.size:
                     self._borsa(a, landed=False)
@@ -309,7 +309,7 @@ class Metropoli(Game):
                 return
         total = p + steps
         to = total % B.size
-        self._emit(Moved(a, p, to, how))
+        self._record(Moved, a, p, to, how)
         s.pos[a] = to
         if total >= B.size:
             self._borsa(a, landed=to == BORSA)
@@ -319,7 +319,7 @@ class Metropoli(Game):
         """Move directly (never passes La Borsa, ruling MI-12); then act on the space."""
         s = self.s
         a = s.active
-        self._emit(Moved(a, s.pos[a], to, how))
+        self._record(Moved, a, s.pos[a], to, how)
         s.pos[a] = to
         if s.final and to == MOTORWAY:  # ruling MI-A6
             self._leave(a, "motorway")
@@ -410,8 +410,8 @@ class Metropoli(Game):
 
     def _charge_rent(self, seat: int, space: int, owner: int) -> None:
         total, tallest, blocks, sky, value, hood_value, trust = self.street_rent(space)
-        self._emit(
-            RentCharged(seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total)
+        self._record(
+            RentCharged, seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total
         )
         self.s.debts.append(Debt(seat, owner, total, "rent"))
         self._settle_debts("build")
@@ -427,7 +427,7 @@ class Metropoli(Game):
         s = self.s
         a = s.active
         to = B.opposite[s.bridge_at]
-        self._emit(Moved(a, s.pos[a], to, "bridge"))
+        self._record(Moved, a, s.pos[a], to, "bridge")
         s.pos[a] = to
         if s.owner[to] is None:  # the arrival bridge is auctioned if free; no toll there
             self._open_auction(to)
@@ -464,7 +464,7 @@ class Metropoli(Game):
         s.deck.append(cid)
         s.cards_read += 1
         card = self.cards[cid]
-        self._emit(CardRead(a, cid, card.text))
+        self._record(CardRead, a, cid, card.text)
         eff, amt = card.effect, card.amount
         others = [x for x in self._clockwise_from(a) if x != a]
         if eff == "collect":
@@ -524,7 +524,7 @@ class Metropoli(Game):
         s = self.s
         order = tuple(x for x in self._clockwise_from(s.active) if s.status[x] == IN)
         s.auction = Auction(space, "sale", order, [False] * self.num_players)
-        self._emit(AuctionOpened(space, "sale"))
+        self._record(AuctionOpened, space, "sale")
         self._auction_next()
 
     def _auction_next(self) -> None:
@@ -547,7 +547,7 @@ class Metropoli(Game):
         s = self.s
         au = s.auction
         assert au is not None
-        self._emit(AuctionClosed(au.space, au.leader, au.high))
+        self._record(AuctionClosed, au.space, au.leader, au.high)
         if au.leader is None:  # nobody bid: the concession stays with the Bank
             s.auction = None
             if au.kind == "sale":
@@ -628,7 +628,7 @@ class Metropoli(Game):
                 continue
             if not d.began:
                 d.began = True
-                self._emit(BankruptcyBegan(d.debtor, d.creditor, d.amount))
+                self._record(BankruptcyBegan, d.debtor, d.creditor, d.amount)
             if any(s.owner[c] == d.debtor for c in B.concessions):
                 s.phase = "sell"
                 self._ask(d.debtor, "sell", f"owing {d.amount}: auction a concession")
@@ -651,7 +651,7 @@ class Metropoli(Game):
             if x != debtor and (s.status[x] == IN or x == creditor)
         )
         s.auction = Auction(space, "bankruptcy", order, [False] * self.num_players)
-        self._emit(AuctionOpened(space, "bankruptcy"))
+        self._record(AuctionOpened, space, "bankruptcy")
         self._auction_next()
 
     def _go_bankrupt(self, d: Debt) -> None:
@@ -660,7 +660,7 @@ class Metropoli(Game):
         if s.cash[seat] > 0:  # ruling MI-16: all cash to the creditor (the Bank: nothing more)
             self._pay(seat, d.creditor, s.cash[seat], "bankruptcy")
         s.status[seat] = BANKRUPT
-        self._emit(PlayerBankrupt(seat, d.creditor))
+        self._record(PlayerBankrupt, seat, d.creditor)
         s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
         if not s.final and sum(1 for x in s.status if x == IN) <= 1:  # ruling MI-A12
             self._start_final("one player remains")
@@ -705,16 +705,16 @@ class Metropoli(Game):
         s.blocks_left -= 1
         s.built_areas.append(area)
         h = s.heights[area]
-        self._emit(BlockBuilt(seat, area, h, paid))
+        self._record(BlockBuilt, seat, area, h, paid)
         district = B.area_district[area]
         # Master Plan rules 4-8: the first building of height roofs+2 gets the next roof
         if s.roofs < D.ROOFS and h == s.roofs + D.FIRST_ROOF_HEIGHT and s.caps[district] == 0:
             s.roofs += 1
             s.roof[area] = s.roofs
             s.caps[district] = h
-            self._emit(RoofPlaced(area, s.roofs, h, district))
+            self._record(RoofPlaced, area, s.roofs, h, district)
             if s.roofs == D.ROOFS:
-                self._emit(CompletionPhaseBegan())
+                self._record(CompletionPhaseBegan)
         if s.blocks_left == 0 and not s.final:
             self._start_final("the last block is placed")
 
@@ -818,16 +818,16 @@ class Metropoli(Game):
             self._pay(a, partner, cash, "trade")
         elif cash < 0:
             self._pay(partner, a, -cash, "trade")
-        self._emit(TradeDone(a, partner, give, take, cash))
+        self._record(TradeDone, a, partner, give, take, cash)
 
     # ================================================================== the end (MI-17)
     def _start_final(self, reason: str) -> None:
         self.s.final = True
-        self._emit(FinalPhaseBegan(reason))
+        self._record(FinalPhaseBegan, reason)
 
     def _leave(self, seat: int, how: str) -> None:
         self.s.status[seat] = LEFT
-        self._emit(PlayerLeft(seat, how))
+        self._record(PlayerLeft, seat, how)
 
     def _finish_turn(self) -> None:
         s = self.s
@@ -845,7 +845,7 @@ class Metropoli(Game):
                 return
         for seat in range(self.num_players):
             cash, streets, bridges = self.wealth(seat)
-            self._emit(WealthCounted(seat, cash, streets, bridges, cash + streets + bridges))
+            self._record(WealthCounted, seat, cash, streets, bridges, cash + streets + bridges)
         s.phase = "over"
         self._end()
 
@@ -867,12 +867,12 @@ class Metropoli(Game):
             s.cash[payer] -= amount
         if payee is not None:
             s.cash[payee] += amount
-        self._emit(Payment(payer, payee, amount, reason))
+        self._record(Payment, payer, payee, amount, reason)
 
     def _transfer(self, space: int, to: int | None, how: str) -> None:
         frm = self.s.owner[space]
         self.s.owner[space] = to
-        self._emit(ConcessionTransferred(space, frm, to, how))
+        self._record(ConcessionTransferred, space, frm, to, how)
 
     # ================================================================== the hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -1134,7 +1134,7 @@ class Metropoli(Game):
         s = self.s
         assert s.trade is not None
         partner, give, take, cash = s.trade
-        self._emit(TradeProposed(seat, partner, give, take, cash))
+        self._record(TradeProposed, seat, partner, give, take, cash)
         s.phase = "trade"
         self._ask(partner, "trade", f"{self.players[seat]} proposes a trade: accept or reject")
 
