@@ -283,6 +283,7 @@ class Metropolia(Game):
         t = table(n, plus, int(self.options["sushi_bar_cost"]))
         self._round = t.round
         self._others = t.others
+        self._next = tuple(others[0] for others in t.others)
         self._ccw = t.ccw
         self._cost = t.cost
         self._landmarks_in_play = t.landmarks_in_play
@@ -300,7 +301,7 @@ class Metropolia(Game):
         if plus:
             self._request(t.shuffle)
         else:
-            self._start_turn(0, extra=False)  # ruling MK-A4
+            self._start_turn(0)  # ruling MK-A4
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         """Ask ``seat`` a decision of ``kind``, with the prompt text of ``PROMPT_TEXT``.
@@ -366,7 +367,7 @@ class Metropolia(Game):
                 at += 1
 
     # ------------------------------------------------------------------ the turn
-    def _start_turn(self, seat: int, *, extra: bool) -> None:
+    def _start_turn(self, seat: int) -> None:
         s = self.s
         if s.turns >= self._turn_limit:
             self._end()  # ruling MK-A3
@@ -374,9 +375,11 @@ class Metropolia(Game):
         s.turn = seat
         s.turns += 1
         s.rerolled = False
-        if self._town_hall_first and s.landmarks[seat][TOWN_HALL]:
+        lms = s.landmarks[seat]
+        if self._town_hall_first and lms[TOWN_HALL]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
-        self._ask_roll()
+        # _ask_roll, inline: every turn begins here
+        self._pending = DICE_PROMPT[seat] if lms[TRAIN_STATION] else ROLL_1
 
     def _ask_roll(self) -> None:
         """One die; the Train Station owner chooses one or two (MK-2)."""
@@ -385,19 +388,18 @@ class Metropolia(Game):
         self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
 
     def _rolled(self, dice: tuple[int, ...]) -> None:
+        """The dice are in: the Radio Tower may roll them again, the Port may add 2."""
         s = self.s
         s.dice = dice
-        if not s.rerolled and s.landmarks[s.turn][RADIO_TOWER]:
-            self._ask(s.turn, "reroll")
-        else:
-            self._roll_settled()
-
-    def _roll_settled(self) -> None:
-        s = self.s
-        total = sum(s.dice)
-        if total >= PORT_MIN_TOTAL and s.landmarks[s.turn][PORT]:
+        seat = s.turn
+        lms = s.landmarks[seat]
+        if lms[RADIO_TOWER] and not s.rerolled:
+            self._ask(seat, "reroll")
+            return
+        total = sum(dice)
+        if total >= PORT_MIN_TOTAL and lms[PORT]:
             s.total = total
-            self._ask(s.turn, "port")
+            self._ask(seat, "port")
         else:
             self._activate(total)
 
@@ -462,12 +464,13 @@ class Metropolia(Game):
         seats = self._round[roller] if blues else (roller,)
         for seat in seats:
             city = s.cards[seat]
-            lms = s.landmarks[seat]
-            for i, cid, effect, amount, needs_port, bonus, per in (
-                ROLLER_PLAN[total] if seat == roller else blues
-            ):
-                k = city[i]
-                if not k or (needs_port and not lms[PORT]):
+            for entry in ROLLER_PLAN[total] if seat == roller else blues:
+                k = city[entry[0]]
+                if not k:  # most cards a total activates are not in this city
+                    continue
+                _, cid, effect, amount, needs_port, bonus, per = entry
+                lms = s.landmarks[seat]
+                if needs_port and not lms[PORT]:
                     continue
                 if bonus and lms[SHOPPING_MALL]:
                     amount += bonus
@@ -552,7 +555,7 @@ class Metropolia(Game):
                     self._withdraw(range(self.num_players), BUILD[k])
             elif IS_PURPLE[k]:
                 self._withdraw((seat,), BUILD[k])
-            self._end_turn(built=True)
+            self._end_turn(True)
             return
         j = k - NC
         cost = LANDMARKS[j].cost
@@ -565,9 +568,9 @@ class Metropolia(Game):
             s.winner = seat
             self._end()
             return
-        self._end_turn(built=True)
+        self._end_turn(True)
 
-    def _end_turn(self, *, built: bool) -> None:
+    def _end_turn(self, built: bool) -> None:
         s = self.s
         seat = s.turn
         lms = s.landmarks[seat]
@@ -575,9 +578,9 @@ class Metropolia(Game):
             self._receive(seat, AIRPORT_COINS, "airport")
         if s.again:
             self._record(ExtraTurn, seat)
-            self._start_turn(seat, extra=True)
+            self._start_turn(seat)
         else:
-            self._start_turn((seat + 1) % len(s.coins), extra=False)
+            self._start_turn(self._next[seat])
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -586,7 +589,7 @@ class Metropolia(Game):
         elif isinstance(request, Shuffle):
             self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
             self._fill_market()
-            self._start_turn(0, extra=False)  # ruling MK-A4
+            self._start_turn(0)  # ruling MK-A4
         elif request is TUNA_ROLL or request == TUNA_ROLL:
             self._collect_income(self.s.total, sum(outcome))
             self._resolve_purple_cards(0)
@@ -598,15 +601,15 @@ class Metropolia(Game):
         if isinstance(action, Build):
             self._build(seat, action.card)
         elif isinstance(action, Pass):
-            self._end_turn(built=False)
+            self._end_turn(False)
         elif isinstance(action, Roll):
             self._request(ROLL_2 if action.dice == 2 else ROLL_1)
         elif isinstance(action, Reroll):
-            if action.again:
-                s.rerolled = True  # ruling MK-A1: a new roll, the dice count chosen again
+            s.rerolled = True  # ruling MK-A1: once a turn
+            if action.again:  # a new roll, the dice count chosen again
                 self._ask_roll()
             else:
-                self._roll_settled()
+                self._rolled(s.dice)
         elif isinstance(action, UsePort):
             self._activate(s.total + (PORT_BONUS if action.add else 0))
         elif isinstance(action, TakeFrom):

@@ -35,7 +35,7 @@ class MetroState:
     #: the dice of the current roll and their total (after the Port)
     dice: tuple[int, ...] = ()
     total: int = 0
-    #: the Radio Tower was used this turn
+    #: the Radio Tower's once-a-turn choice was made (ruling MK-A1)
     rerolled: bool = False
     #: the roll was doubles and the Amusement Park was built: another turn follows
     again: bool = False
