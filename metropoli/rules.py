@@ -118,6 +118,9 @@ def _held_by(owner: list[int | None], seat: int | None, actions: dict[int, Any])
     return [actions[c] for c in _CONCESSIONS if owner[c] == seat]
 
 
+#: max_actions() with the shipped deck, by (players, trades_per_turn, round_limit,
+#: final_turn_limit)
+_MAX_ACTIONS: dict[tuple[int, ...], int] = {}
 _BIDS: dict[int, Bid] = {}
 _RAISES: dict[int, Raise] = {}
 
@@ -1304,7 +1307,8 @@ class Metropoli(Game):
         if not standing:
             # ruling MI-A12: the last player left wins (seed 003, "Vittoria"), even when that
             # player's lone final phase ends in bankruptcy too
-            last = [e.seat for e in self._log if isinstance(e, PlayerBankrupt)][-1]
+            # read from the end: the events before it stay unmade (they are recorded lazily)
+            last = next(e.seat for e in reversed(self._log) if isinstance(e, PlayerBankrupt))
             return Result(scores, (last,), "the last player left (ruling MI-A12)")
         # a bankrupt player never wins (ruling MI-A12); the others by wealth (MI-17)
         best = max(scores[seat] for seat in standing)
@@ -1313,7 +1317,25 @@ class Metropoli(Game):
 
     def max_actions(self) -> int:
         """A true bound (rulings MI-A1..MI-A5): turns are bounded by the round limit and the
-        final-phase limit; bids by the money that can exist; chains by the deck size."""
+        final-phase limit; bids by the money that can exist; chains by the deck size.
+
+        With the shipped deck it is computed once per player count and options (``play``
+        asks it at every game's start)."""
+        opts = self.options
+        if opts["cards"] is not None:
+            return self._max_actions()
+        key = (
+            self.num_players,
+            opts["trades_per_turn"],
+            opts["round_limit"],
+            opts["final_turn_limit"],
+        )
+        got = _MAX_ACTIONS.get(key)
+        if got is None:
+            got = _MAX_ACTIONS[key] = self._max_actions()
+        return got
+
+    def _max_actions(self) -> int:
         n = self.num_players
         deck = list(self.cards.values())
         d = len(deck)

@@ -160,6 +160,18 @@ def test_max_actions_is_an_integer_bound() -> None:
     g.resolve(dice_for(7))
 
 
+def test_max_actions_made_once_per_options_is_the_computed_bound() -> None:
+    # the bound is kept per player count and options (shipped deck): each key its own
+    for players in (3, 6):
+        for opts in ({}, {"trades_per_turn": 3}, {"round_limit": 50}, {"final_turn_limit": 40}):
+            g = Metropoli(players=players, seed=1, **opts)
+            assert g.max_actions() == g._max_actions()
+            assert g.max_actions() == g._max_actions()  # the kept value
+    deck = [{"id": "a", "text": "x", "effect": "collect_from_each", "amount": 10_000_000}]
+    g = Metropoli(players=3, seed=1, cards=deck)  # another deck: never the kept value
+    assert g.max_actions() == g._max_actions() != Metropoli(players=3, seed=1).max_actions()
+
+
 def test_cli_check_cards_validates_a_deck_file(tmp_path: Path) -> None:
     good = tmp_path / "cards.json"
     good.write_text(json.dumps([{"id": "a", "text": "x", "effect": "collect", "amount": 1}]))
