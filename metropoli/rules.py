@@ -10,7 +10,7 @@ are cited where they decide behaviour.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
@@ -749,24 +749,13 @@ class Metropoli(Game):
         status = s.status
         return [_OFFER[p] for p in _OTHERS[self.num_players][a] if status[p] == IN]
 
-    def _draft_actions(self) -> list[Action]:
+    def _draft_actions(self) -> tuple[Action, ...]:
         """While composing a proposal: add a concession either way, set the cash once (only
         amounts the payer holds: no loans), send it (once it holds something), or cancel."""
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, _ = s.trade
-        a = s.active
-        # holdings do not change while a proposal is composed: listed once, at the offer
-        gives, takes = s.trade_menu
-        out: list[Action] = [x for x in gives if x.space not in give] if give else list(gives)
-        out.extend([x for x in takes if x.space not in take] if take else takes)
-        if not s.trade_cash_set:
-            out.extend(_PAY[: _affordable(s.cash[a])])
-            out.extend(_ASK[: _affordable(s.cash[partner])])
-        if give or take or s.trade_cash_set:
-            out.append(_SEND)
-        out.append(_CANCEL)
-        return out
+        # holdings and cash do not change while a proposal is composed: the choices are
+        # listed at the offer, and each one taken leaves the menu (``_do_give`` ...)
+        gives, takes, cash, last = self.s.trade_menu
+        return gives + takes + cash + last
 
     def _draft_ok(self, action: Action) -> bool:
         """Exactly ``action in _draft_actions()``, checked without listing them."""
@@ -895,7 +884,7 @@ class Metropoli(Game):
         else:  # pragma: no cover - the state machine never asks chance elsewhere
             raise AssertionError(f"chance in phase {phase}")
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         return _LEGAL_BY_PHASE[self.s.phase](self)
 
     def _legal_roll(self) -> list[Action]:
@@ -1101,12 +1090,16 @@ class Metropoli(Game):
     def _do_offer(self, seat: int, action: Offer) -> None:
         s = self.s
         s.trades_left -= 1
-        s.trade = (action.partner, (), (), 0)
-        gives = _held_by(s.owner, s.active, _GIVES)
-        if s.phase == "arrived":  # ruling MI-A18: not the concession of the space reached
-            here = s.pos[s.active]
-            gives = [x for x in gives if x.space != here]
-        s.trade_menu = (tuple(gives), tuple(_held_by(s.owner, action.partner, _TAKES)))
+        a, partner, owner = s.active, action.partner, s.owner
+        s.trade = (partner, (), (), 0)
+        # ruling MI-A18: at the stop on arrival, not the concession of the space reached
+        here = s.pos[a] if s.phase == "arrived" else -1
+        s.trade_menu = (
+            tuple([_GIVES[c] for c in _CONCESSIONS if owner[c] == a and c != here]),
+            tuple([_TAKES[c] for c in _CONCESSIONS if owner[c] == partner]),
+            _PAY[: _affordable(s.cash[a])] + _ASK[: _affordable(s.cash[partner])],
+            _CANCEL_ONLY,  # Send once the proposal holds something
+        )
         s.trade_cash_set = False
         s.trade_from = s.phase
         s.phase = "draft"
@@ -1116,14 +1109,22 @@ class Metropoli(Game):
         s = self.s
         assert s.trade is not None
         partner, give, take, cash = s.trade
-        s.trade = (partner, (*give, action.space), take, cash)
+        c = action.space
+        s.trade = (partner, (*give, c), take, cash)
+        gives, takes, cashes, _ = s.trade_menu
+        chosen = _GIVES[c]
+        s.trade_menu = (tuple([x for x in gives if x is not chosen]), takes, cashes, _SEND_CANCEL)
         self._ask_draft()
 
     def _do_take(self, seat: int, action: Take) -> None:
         s = self.s
         assert s.trade is not None
         partner, give, take, cash = s.trade
-        s.trade = (partner, give, (*take, action.space), cash)
+        c = action.space
+        s.trade = (partner, give, (*take, c), cash)
+        gives, takes, cashes, _ = s.trade_menu
+        chosen = _TAKES[c]
+        s.trade_menu = (gives, tuple([x for x in takes if x is not chosen]), cashes, _SEND_CANCEL)
         self._ask_draft()
 
     def _do_cash(self, seat: int, action: Cash) -> None:
@@ -1131,6 +1132,8 @@ class Metropoli(Game):
         assert s.trade is not None
         s.trade = (*s.trade[:3], action.amount)
         s.trade_cash_set = True
+        gives, takes, _, _ = s.trade_menu
+        s.trade_menu = (gives, takes, (), _SEND_CANCEL)  # the cash is set once
         self._ask_draft()
 
     def _do_send(self, seat: int, action: Send) -> None:
@@ -1436,9 +1439,10 @@ _ROLL, _ACT, _PASS, _KEEP = Roll(), Act(), Pass(), Keep()
 _PREEMPT, _WAIVE, _CROSS, _STAY, _SKIP = Preempt(), Waive(), Cross(), Stay(), Skip()
 _END, _ACCEPT, _REJECT, _SEND, _CANCEL = EndTurn(), Accept(), Reject(), Send(), Cancel()
 _MOVE_DICE = Dice(3, "move")
+_SEND_CANCEL, _CANCEL_ONLY = (_SEND, _CANCEL), (_CANCEL,)
 
 #: what is decided in each phase; chance phases and the end list nothing
-_LEGAL_BY_PHASE: dict[str, Callable[[Metropoli], list[Action]]] = {
+_LEGAL_BY_PHASE: dict[str, Callable[[Metropoli], Sequence[Action]]] = {
     "roll": Metropoli._legal_roll,
     "steps": Metropoli._legal_steps,
     "arrived": Metropoli._legal_arrived,

@@ -86,8 +86,9 @@ class MetropoliState:
     trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
     trade_from: str = "build"  # the step a trade answer returns to: roll, arrived or build
     trade_cash_set: bool = False
-    #: the Give and Take actions of the proposal being composed, listed at the offer
-    trade_menu: tuple[tuple[Any, ...], tuple[Any, ...]] = ((), ())
+    #: the choices left to the proposal being composed, listed at the offer: its Give, Take
+    #: and Cash actions, then Send (once it holds something) and Cancel
+    trade_menu: tuple[tuple[Any, ...], ...] = ((), (), (), ())
     auction: Auction | None = None
     debts: list[Debt] = attrs.Factory(list)
     after_debts: str = "build"
