@@ -419,6 +419,8 @@ class Metropolia(Game):
         self._collect_income(total, 0)
         if PURPLE_AT[total]:
             self._resolve_purple_cards(0)
+        elif self._town_hall_first:  # _ask_build, inline: no Town Hall coin before building
+            self._pending = BUILD_PROMPT[s.turn]
         else:
             self._ask_build()
 
@@ -598,27 +600,28 @@ class Metropolia(Game):
 
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
-        if isinstance(action, Build):
+        # the exact classes (the base parsed the action): cheaper than isinstance
+        if type(action) is Build:
             self._build(seat, action.card)
-        elif isinstance(action, Pass):
+        elif type(action) is Pass:
             self._end_turn(False)
-        elif isinstance(action, Roll):
-            self._request(ROLL_2 if action.dice == 2 else ROLL_1)
-        elif isinstance(action, Reroll):
+        elif type(action) is Roll:
+            self._pending = ROLL_2 if action.dice == 2 else ROLL_1
+        elif type(action) is Reroll:
             s.rerolled = True  # ruling MK-A1: once a turn
             if action.again:  # a new roll, the dice count chosen again
                 self._ask_roll()
             else:
                 self._rolled(s.dice)
-        elif isinstance(action, UsePort):
+        elif type(action) is UsePort:
             self._activate(s.total + (PORT_BONUS if action.add else 0))
-        elif isinstance(action, TakeFrom):
+        elif type(action) is TakeFrom:
             self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")
             self._resolve_purple_cards(s.purple_next + 1)
-        elif isinstance(action, Swap):
+        elif type(action) is Swap:
             self._swap(seat, action)
             self._resolve_purple_cards(s.purple_next + 1)
-        elif isinstance(action, NoSwap):
+        elif type(action) is NoSwap:
             self._resolve_purple_cards(s.purple_next + 1)
         else:  # pragma: no cover - the base checked legality
             raise IllegalAction(f"unexpected action {action}")
@@ -638,15 +641,15 @@ class Metropolia(Game):
     def _legal_actions(self) -> list[Action]:
         # the core copies the list it hands out, so the constant lists are returned as they are
         p = self._pending
-        assert isinstance(p, Prompt)
-        kind = p.kind
         s = self.s
-        seat = p.seat
-        if kind == "build":
+        seat = s.turn  # every prompt of a turn is the roller's
+        if p is BUILD_PROMPT[seat]:
             costs, choices = s.offers[seat]
             return choices[: bisect_right(costs, s.coins[seat]) + 1]
-        if kind == "dice":
+        if p is DICE_PROMPT[seat]:
             return ROLL_CHOICES
+        assert isinstance(p, Prompt)
+        kind = p.kind
         if kind == "reroll":
             return REROLL_CHOICES
         if kind == "port":
@@ -655,14 +658,13 @@ class Metropolia(Game):
             return [TAKE_FROM[o] for o in self._others[seat]]
         out: list[Action] = [NO_SWAP]  # business_center
         mine = s.cards[seat]
+        gives = [g for g in NOT_PURPLE if mine[g]]
         for o in self._others[seat]:
             theirs = s.cards[o]
-            for g in NOT_PURPLE:
-                if not mine[g]:
-                    continue
-                for t in NOT_PURPLE:
-                    if theirs[t] and t != g:  # ruling MK-A2: no same-name swap
-                        out.append(SWAPS[g][o][t])
+            takes = [t for t in NOT_PURPLE if theirs[t]]
+            for g in gives:
+                row = SWAPS[g][o]
+                out += [row[t] for t in takes if t != g]  # ruling MK-A2: no same-name swap
         return out
 
     def _build_choices(self, seat: int) -> list[Action]:
