@@ -121,24 +121,13 @@ def _held_by(owner: list[int | None], seat: int | None, actions: dict[int, Any])
 #: max_actions() with the shipped deck, by (players, trades_per_turn, round_limit,
 #: final_turn_limit)
 _MAX_ACTIONS: dict[tuple[int, ...], int] = {}
-_BIDS: dict[int, Bid] = {}
-_RAISES: dict[int, Raise] = {}
-
-
-def _bid(amount: int) -> Bid:
-    """The Bid record for ``amount``, made once (listing bids is a hot path)."""
-    got = _BIDS.get(amount)
-    if got is None:
-        got = _BIDS[amount] = Bid(amount)
-    return got
-
-
-def _raise(amount: int) -> Raise:
-    """The Raise record for ``amount``, made once."""
-    got = _RAISES.get(amount)
-    if got is None:
-        got = _RAISES[amount] = Raise(amount)
-    return got
+#: the Bid and Raise records of every listable amount, by amount in bid units (made once:
+#: listing bids is a hot path)
+_BID_AT = tuple(Bid(k * D.BID_UNIT) for k in range(D.BID_LIST_CAP // D.BID_UNIT + 1))
+_RAISE_AT = tuple(Raise(k * D.BID_UNIT) for k in range(D.BID_LIST_CAP // D.BID_UNIT + 1))
+#: the raise steps in bid units, ascending (ruling MI-A1)
+_STEP_UNITS = tuple(st // D.BID_UNIT for st in D.RAISE_STEPS)
+assert sorted(_STEP_UNITS) == list(_STEP_UNITS) and not any(st % D.BID_UNIT for st in D.RAISE_STEPS)
 
 
 def _check_cards(value: Any) -> bool:
@@ -596,14 +585,15 @@ class Metropoli(Game):
         s.auction = None
         self._enter_build()  # ruling MI-13: a bridge bought this turn is not crossed
 
-    def _bid_amounts(self, seat: int, high: int) -> list[int]:
-        """The bids listed: raise steps over ``high`` and all-in, up to the listing cap
-        (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5)."""
-        cash = min(self.s.cash[seat], D.BID_LIST_CAP)
-        out = [high + st for st in D.RAISE_STEPS if high + st <= cash]
-        all_in = cash // D.BID_UNIT * D.BID_UNIT
-        if all_in > high and (not out or all_in > out[-1]):
-            out.append(all_in)
+    def _listed_bids(self, made: tuple[Action, ...], seat: int, high: int) -> list[Action]:
+        """The bids listed, as records of ``made`` (by amount in bid units): raise steps over
+        ``high`` and all-in, up to the listing cap (ruling MI-A1; every other legal bid is
+        accepted by ``is_legal``, CORE-5). Prices are multiples of the unit (MI-9)."""
+        top = min(self.s.cash[seat], D.BID_LIST_CAP) // D.BID_UNIT  # all-in, in units
+        h = high // D.BID_UNIT
+        out = [made[h + st] for st in _STEP_UNITS if h + st <= top]
+        if top > h and (not out or top > h + _STEP_UNITS[len(out) - 1]):
+            out.append(made[top])
         return out
 
     def _bid_ok(self, seat: int, high: int, amount: Any) -> bool:
@@ -901,7 +891,7 @@ class Metropoli(Game):
     def _legal_bid(self) -> list[Action]:
         au = self.s.auction
         assert au is not None
-        out: list[Action] = [_bid(x) for x in self._bid_amounts(au.caller, au.high)]
+        out = self._listed_bids(_BID_AT, au.caller, au.high)
         out.append(_PASS)
         return out
 
@@ -909,7 +899,7 @@ class Metropoli(Game):
         au = self.s.auction
         assert au is not None and au.leader is not None
         out: list[Action] = [_KEEP]
-        out.extend(_raise(x) for x in self._bid_amounts(au.leader, au.high))
+        out.extend(self._listed_bids(_RAISE_AT, au.leader, au.high))
         return out
 
     def _legal_preempt(self) -> list[Action]:
