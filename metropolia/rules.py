@@ -11,13 +11,14 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from common import (
     Action,
+    ActionsByIndex,
     ActionSet,
     Dice,
     Game,
@@ -167,6 +168,48 @@ BUILD_PROMPT = tuple(p["build"] for p in PROMPTS)
 DICE_PROMPT = tuple(p["dice"] for p in PROMPTS)
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
+
+
+class _SwapMenu(ActionsByIndex):
+    """The Business Center prompt's actions computed by index (issue 8), in the order of
+    ``Metropolia.swap_choices_reference``: NoSwap, then per opponent (clockwise) each card the
+    roller holds (table order) for each card the opponent holds (table order), same-name pairs
+    left out (ruling MK-A2).
+
+    Random play reads one swap of dozens, so they are not listed: an index is arithmetic on
+    which cards each side held when the prompt was listed (tuples: they do not change).
+    """
+
+    __slots__ = ("_blocks",)
+
+    def __init__(self, blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]]) -> None:
+        #: per opponent with swaps: (seat, cards given, cards taken, how many swaps)
+        self._blocks = blocks
+        self._len = 1 + sum(b[3] for b in blocks)
+
+    def _item(self, i: int) -> Action:
+        if i == 0:
+            return NO_SWAP
+        i -= 1
+        for o, gives, takes, count in self._blocks:
+            if i < count:
+                for g in gives:
+                    row = len(takes) - (g in takes)  # no same-name swap
+                    if i < row:
+                        t = takes[i]
+                        if g <= t and g in takes:  # the same name is skipped
+                            t = takes[i + 1]
+                        return SWAPS[g][o][t]
+                    i -= row
+            i -= count
+        raise AssertionError("an index below the length falls in a block")
+
+    def __iter__(self) -> Iterator[Action]:
+        yield NO_SWAP
+        for o, gives, takes, _ in self._blocks:
+            for g in gives:
+                row = SWAPS[g][o]
+                yield from (row[t] for t in takes if t != g)
 
 
 @attrs.frozen
@@ -638,7 +681,7 @@ class Metropolia(Game):
         mine[take] += 1
         self._record(CardsSwapped, seat, action.give, action.seat, action.take)
 
-    def _legal_actions(self) -> list[Action]:
+    def _legal_actions(self) -> Sequence[Action]:
         # the core copies the list it hands out, so the constant lists are returned as they are
         p = self._pending
         s = self.s
@@ -656,15 +699,33 @@ class Metropolia(Game):
             return PORT_CHOICES
         if kind == "tv_station":
             return [TAKE_FROM[o] for o in self._others[seat]]
-        out: list[Action] = [NO_SWAP]  # business_center
+        # business_center: the swaps by index (see swap_choices_reference)
         mine = s.cards[seat]
-        gives = [g for g in NOT_PURPLE if mine[g]]
+        gives = tuple([g for g in NOT_PURPLE if mine[g]])
+        blocks = []
         for o in self._others[seat]:
             theirs = s.cards[o]
-            takes = [t for t in NOT_PURPLE if theirs[t]]
-            for g in gives:
-                row = SWAPS[g][o]
-                out += [row[t] for t in takes if t != g]  # ruling MK-A2: no same-name swap
+            takes = tuple([t for t in NOT_PURPLE if theirs[t]])
+            same = sum([1 for g in gives if theirs[g]])
+            count = len(gives) * len(takes) - same
+            if count:
+                blocks.append((o, gives, takes, count))
+        return _SwapMenu(blocks)
+
+    def swap_choices_reference(self, seat: int) -> list[Action]:
+        """The Business Center choices listed from the rules (the tests compare the fast path):
+        decline, or give any non-purple card for any non-purple card of another name."""
+        s = self.s
+        out: list[Action] = [NO_SWAP]
+        mine = s.cards[seat]
+        for o in self._others[seat]:
+            theirs = s.cards[o]
+            for g in NOT_PURPLE:
+                if not mine[g]:
+                    continue
+                for t in NOT_PURPLE:
+                    if theirs[t] and t != g:  # ruling MK-A2: no same-name swap
+                        out.append(SWAPS[g][o][t])
         return out
 
     def _build_choices(self, seat: int) -> list[Action]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import settings
 import metropolia
 from common import Action, RandomBot, play
 from common.testing import check_game, make_state_machine
-from metropolia import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia import Build, Metropolia, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.events import Built, CoinsPaid, CoinsReceived
 from tests.metropolia.helpers import purse_from_events
 
@@ -99,9 +100,11 @@ def test_clone_and_load_continue_like_the_original() -> None:
     assert twin.to_json() == loaded.to_json()
 
 
-@pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])
-def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, players: int) -> None:
-    for seed in range(4):
+def _before_each_decision(
+    plus: bool, players: int, seeds: range, check: Callable[[Metropolia, int], None]
+) -> None:
+    """Play random games, calling ``check(game, seat)`` before each decision."""
+    for seed in seeds:
         g = metropolia.new_game(players=players, seed=seed, plus=plus)
         bots = [RandomBot(seed + k) for k in range(players)]
         while not g.is_over:
@@ -110,11 +113,40 @@ def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, pla
                 continue
             seat = g.to_act
             assert seat is not None
-            if g.prompt is not None and g.prompt.kind == "build":
-                assert g.legal_actions() == g.build_choices_reference(seat)
-                for other in range(players):
-                    assert g._build_choices(other) == g.build_choices_reference(other)
+            check(g, seat)
             g.apply(bots[seat].choose(g, seat))
+
+
+@pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])
+def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, players: int) -> None:
+    def check(g: Metropolia, seat: int) -> None:
+        if g.prompt is not None and g.prompt.kind == "build":
+            assert g.legal_actions() == g.build_choices_reference(seat)
+            for other in range(players):
+                assert g._build_choices(other) == g.build_choices_reference(other)
+
+    _before_each_decision(plus, players, range(4), check)
+
+
+@pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 3)])
+def test_swaps_by_index_agree_with_the_rules_on_random_games(plus: bool, players: int) -> None:
+    # the Business Center's swaps are computed by index: each one, and the listing, must be
+    # the rules' own list (ruling MK-A2), and stay so after the game moves on
+    seen: list[tuple[Sequence[Action], list[Action]]] = []
+
+    def check(g: Metropolia, seat: int) -> None:
+        if g.prompt is not None and g.prompt.kind == "business_center":
+            reference = g.swap_choices_reference(seat)
+            fast = g._legal_actions()
+            assert len(fast) == len(reference)
+            assert [fast[i] for i in range(len(fast))] == reference
+            assert g.legal_actions() == reference
+            seen.append((fast, reference))
+
+    _before_each_decision(plus, players, range(12), check)
+    assert len(seen) >= 10
+    for fast, reference in seen:  # snapshots: the game's later moves left them as they were
+        assert list(fast) == reference
 
 
 @pytest.mark.parametrize("plus", [False, True])
