@@ -58,6 +58,7 @@ from metropolia.data import (
     SUSHI_BAR_COSTS,
     TOWN_HALL_COINS,
     TUNA_DICE,
+    Card,
     landmarks_of,
 )
 from metropolia.events import (
@@ -113,20 +114,24 @@ PER_INDEX = tuple(
     else ()
     for c in CARDS
 )
-#: for each total, what the green and the blue cards it activates pay:
-#: (index, id, effect, amount, needs the Port, Shopping Mall bonus, cards counted)
-IncomePlan = tuple[tuple[int, str, str, int, bool, int, tuple[int, ...]], ...]
+#: how a card that is not a plain "coins per card" pays: (effect, needs the Port, cards counted)
+IncomeRule = tuple[str, bool, tuple[int, ...]]
+#: for each total, what the green and the blue cards it activates pay: (index, id, amount,
+#: Shopping Mall bonus, rule); the rule is None for the usual card, ``amount`` (and the bonus)
+#: per card owned, with no Port needed
+IncomePlan = tuple[tuple[int, str, int, int, IncomeRule | None], ...]
 
 
 def _plan(found: tuple[tuple[int, ...], ...]) -> tuple[IncomePlan, ...]:
+    def rule(c: Card) -> IncomeRule | None:
+        if c.effect == "income" and not c.needs_port:
+            return None
+        return (c.effect, c.needs_port, PER_INDEX[CARD_INDEX[c.id]])
+
     return tuple(
-        tuple(
-            (i, CARDS[i].id, CARDS[i].effect, CARDS[i].amount, CARDS[i].needs_port,
-             MALL_BONUS[i], PER_INDEX[i])
-            for i in at
-        )
+        tuple((i, CARDS[i].id, CARDS[i].amount, MALL_BONUS[i], rule(CARDS[i])) for i in at)
         for at in found
-    )  # fmt: skip
+    )
 
 
 GREEN_PLAN = _plan(GREEN_AT)
@@ -506,28 +511,31 @@ class Metropolia(Game):
         coins = s.coins
         record = self._record
         blues = BLUE_PLAN[total]
-        seats = self._round[roller] if blues else (roller,)
-        for seat in seats:
+        for seat in self._round[roller] if blues else (roller,):
             city = s.cards[seat]
-            for entry in ROLLER_PLAN[total] if seat == roller else blues:
-                k = city[entry[0]]
+            for i, cid, amount, bonus, rule in ROLLER_PLAN[total] if seat == roller else blues:
+                k = city[i]
                 if not k:  # most cards a total activates are not in this city
                     continue
-                _, cid, effect, amount, needs_port, bonus, per = entry
-                lms = s.landmarks[seat]
-                if needs_port and not lms[PORT]:
-                    continue
-                if bonus and lms[SHOPPING_MALL]:
+                if bonus and s.landmarks[seat][SHOPPING_MALL]:
                     amount += bonus
-                if effect == "income":
+                if rule is None:
                     amount *= k
-                elif effect == "tuna":
-                    amount = tuna * k
-                else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
-                    amount *= k * sum(city[j] for j in per)
-                if amount:  # _receive, inline: income is most of the coin events
-                    coins[seat] += amount
-                    record(CoinsReceived, seat, amount, cid)
+                else:
+                    effect, needs_port, per = rule
+                    if needs_port and not s.landmarks[seat][PORT]:
+                        continue
+                    if effect == "income":
+                        amount *= k
+                    elif effect == "tuna":
+                        amount = tuna * k
+                    else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
+                        amount *= k * sum([city[j] for j in per])
+                    if not amount:
+                        continue
+                # _receive, inline: income is most of the coin events
+                coins[seat] += amount
+                record(CoinsReceived, seat, amount, cid)
 
     def _resolve_purple_cards(self, start: int) -> None:
         """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
