@@ -18,6 +18,7 @@ from common import (
     Game,
     InvalidOption,
     Option,
+    Prompt,
     Result,
     winners_by_score,
 )
@@ -229,26 +230,41 @@ _CACHE_LIMIT = 200_000
 _NOBODY = (0,) * 10
 #: the bits of a district's lots in a board mask, before shifting to the district
 _DISTRICT_BITS = (1 << 10) - 1
-#: _SWAP_TEXTS[take][give]: a one-for-one swap's answer text, as the tuples print (each
-#: written when first needed)
-_SWAP_TEXTS: list[list[str | None]] = [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)]
-#: (lots taken, lots given) -> the answer prompt's text, as the f-string makes it
-_ANSWER_TEXTS: dict[tuple[tuple[int, ...], tuple[int, ...]], str] = {}
+#: the prompts whose text never changes, by seat: made once and set without the core's
+#: ``_ask`` look-up (issue 8: a prompt is asked at almost every decision)
+_TRADE_ASKS = tuple(Prompt(p, "trade", "propose a lot exchange, or done") for p in range(MAX_SEATS))
+_TAKE_ASKS = tuple(Prompt(p, "choose", "take or give an offered lot") for p in range(MAX_SEATS))
+_GIVE_ASKS = tuple(Prompt(p, "choose", "give away one offered lot") for p in range(MAX_SEATS))
+_BUILD_ASKS = tuple(Prompt(p, "build", "put up a building, or pass") for p in range(MAX_SEATS))
+#: _SWAP_ASKS[partner][take][give]: a one-for-one swap's answer prompt, its text as the
+#: tuples print (each made when first needed)
+_SWAP_ASKS: list[list[list[Prompt | None]]] = [
+    [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
+]
+#: (partner, lots taken, lots given) -> the answer prompt of a larger exchange
+_ANSWER_ASKS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
 
 
-def _answer_text(trade: Propose) -> str:
-    """The partner's prompt for an exchange (remembered: formatting tuples is slow)."""
-    if len(trade.take) == 1 == len(trade.give):  # a listed swap: a text per pair of lots
-        row = _SWAP_TEXTS[trade.take[0]]
-        text = row[trade.give[0]]
-        if text is None:
-            text = row[trade.give[0]] = f"exchange ({trade.take[0]},) for ({trade.give[0]},)?"
-        return text
-    key = (trade.take, trade.give)
-    text = _ANSWER_TEXTS.get(key)
-    if text is None:
-        text = _remember(_ANSWER_TEXTS, key, f"exchange {trade.take} for {trade.give}?")
-    return text
+def _answer_prompt(trade: Propose) -> Prompt:
+    """The partner's prompt for an exchange: ``exchange TAKE for GIVE?`` with the tuples as
+    Python prints them (remembered: formatting tuples is slow)."""
+    partner = trade.partner
+    take = trade.take
+    give = trade.give
+    if len(take) == 1 == len(give):  # a listed swap: a prompt per partner and pair of lots
+        row = _SWAP_ASKS[partner][take[0]]
+        found = row[give[0]]
+        if found is None:
+            text = f"exchange ({take[0]},) for ({give[0]},)?"
+            found = row[give[0]] = Prompt(partner, "answer", text)
+        return found
+    key = (partner, take, give)
+    found = _ANSWER_ASKS.get(key)
+    if found is None:
+        found = _remember(
+            _ANSWER_ASKS, key, Prompt(partner, "answer", f"exchange {take} for {give}?")
+        )
+    return found
 
 
 def _swap(partner: int, give: int, take: int) -> Propose:
@@ -565,7 +581,7 @@ class Metropolis(Game):
         s = self.s
         if s.proposals < self._trade_limit and self._can_propose(s.turn):
             s.phase = "trade"
-            self._ask(s.turn, "trade", "propose a lot exchange, or done")
+            self._pending = _TRADE_ASKS[s.turn]
         else:
             self.choice_step()
 
@@ -575,9 +591,9 @@ class Metropolis(Game):
         s.phase = "choose"
         if self._choices(s.turn):
             if self._memo_takes:
-                self._ask(s.turn, "choose", "take or give an offered lot")
+                self._pending = _TAKE_ASKS[s.turn]
             else:
-                self._ask(s.turn, "choose", "give away one offered lot")
+                self._pending = _GIVE_ASKS[s.turn]
         else:
             self._record(ChoiceSkipped, s.turn)  # ruling MS-A2: nobody may take any offered lot
             self.building_step()
@@ -597,7 +613,7 @@ class Metropolis(Game):
         s = self.s
         s.phase = "build"
         if len(self._build_menu(s.turn)) > 1:  # more than Pass
-            self._ask(s.turn, "build", "put up a building, or pass")
+            self._pending = _BUILD_ASKS[s.turn]
         else:
             self.end_turn()
 
@@ -644,7 +660,7 @@ class Metropolis(Game):
             s.trade = action
             s.phase = "answer"
             self._record(TradeProposed, seat, action.partner, action.give, action.take)
-            self._ask(action.partner, "answer", _answer_text(action))
+            self._pending = _answer_prompt(action)
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)

@@ -10,11 +10,11 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from common import RandomBot
+from common import Prompt, RandomBot
 from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Propose
 from metropolis_lots.data import rules_for
-from metropolis_lots.rules import _answer_text, values_of
+from metropolis_lots.rules import _answer_prompt, values_of
 
 
 @settings(max_examples=12, deadline=None)
@@ -80,14 +80,20 @@ def test_pattern_tables_agree_with_their_definitions() -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(
+    partner=st.integers(0, 4),
     give=st.lists(st.integers(10, 89), max_size=3, unique=True),
     take=st.lists(st.integers(10, 89), max_size=3, unique=True),
 )
-def test_answer_prompt_text_is_the_proposals_tuples(give: list[int], take: list[int]) -> None:
+def test_answer_prompt_text_is_the_proposals_tuples(
+    partner: int, give: list[int], take: list[int]
+) -> None:
     """The partner's prompt reads the proposal's lots as Python prints the tuples (a swap's
-    text is written out from its two lots, faster than printing tuples)."""
-    trade = Propose(1, tuple(sorted(give)), tuple(sorted(take)))
-    assert _answer_text(trade) == f"exchange {trade.take} for {trade.give}?"
+    text is written out from its two lots, faster than printing tuples), and asks the
+    partner; asked again, it is the same object."""
+    trade = Propose(partner, tuple(sorted(give)), tuple(sorted(take)))
+    expected = Prompt(partner, "answer", f"exchange {trade.take} for {trade.give}?")
+    assert _answer_prompt(trade) == expected
+    assert _answer_prompt(Propose(partner, trade.give, trade.take)) is _answer_prompt(trade)
 
 
 @settings(max_examples=25, deadline=None)
