@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from operator import itemgetter
-from typing import Any, Self
+from typing import Any, Self, overload
 
 from common import (
     Action,
@@ -169,16 +169,55 @@ def completed_by(tiles: list[str | None], block: int) -> list[int]:
     return [st for st in BLOCK_STREETS[block] if None not in _STREET_GET[st](tiles)]
 
 
-class _PlaceMoves(ActionsByIndex):
-    """The moves of a place prompt, in the rules' order, computed by index (issue 8).
+class _Placements(ActionsByIndex):
+    """The moves of a place prompt without a token to pay, computed by index (issue 8).
 
-    Placements come first, tile kind by kind (hand order) and empty block by block, then
-    build-overs, kind by kind, token by token (ascending) and own block by block. An index
-    is arithmetic on a snapshot of the kinds in hand, the empty and own blocks and the
-    tokens held; iterating lists them all from the prebuilt tables.
+    Each tile kind in hand (hand order) on each empty block (block order). An index is
+    arithmetic on a snapshot of the kinds in hand and the empty blocks; iterating lists them
+    all from the prebuilt tables.
     """
 
-    __slots__ = ("_free", "_kinds", "_owned", "_placed", "_tokens")
+    __slots__ = ("_free", "_kinds")
+
+    def __init__(self, kinds: tuple[str, ...], free: tuple[int, ...]) -> None:
+        self._kinds = kinds
+        self._free = free
+        self._len = len(kinds) * len(free)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        # the one read of random play, without the base's dispatch (negative indexes and
+        # slices go the base's way)
+        if type(i) is int and 0 <= i < self._len:
+            kind, block = divmod(i, len(self._free))
+            return _PLACE_ROW[self._kinds[kind]][self._free[block]]
+        return super().__getitem__(i)
+
+    def _item(self, i: int) -> Action:
+        kind, block = divmod(i, len(self._free))
+        return _PLACE_ROW[self._kinds[kind]][self._free[block]]
+
+    def __iter__(self) -> Iterator[Action]:
+        moves: list[Action] = []
+        at_free = _getter(self._free)
+        for kind in self._kinds:
+            moves += at_free(_PLACE_ROW[kind])
+        return iter(moves)
+
+
+class _PlaceMoves(_Placements):
+    """The moves of a place prompt when the seat holds tokens: placements, then build-overs.
+
+    The build-overs follow the placements: kind by kind, token by token (ascending) and own
+    block by block, from a snapshot of the own blocks and the tokens held.
+    """
+
+    __slots__ = ("_owned", "_placed", "_tokens")
 
     def __init__(
         self,
@@ -191,28 +230,25 @@ class _PlaceMoves(ActionsByIndex):
         self._free = free
         self._owned = owned
         self._tokens = tokens
-        self._placed = len(kinds) * len(free)
-        self._len = self._placed + len(kinds) * len(tokens) * len(owned)
+        self._placed = placed = len(kinds) * len(free)
+        self._len = placed + len(kinds) * len(tokens) * len(owned)
+
+    __getitem__ = ActionsByIndex.__getitem__
 
     def _item(self, i: int) -> Action:
         if i < self._placed:
-            kind, block = divmod(i, len(self._free))
-            return _PLACE_ROW[self._kinds[kind]][self._free[block]]
+            return super()._item(i)
         pair, block = divmod(i - self._placed, len(self._owned))
         kind, token = divmod(pair, len(self._tokens))
         return _BUILD_BY_TOKEN[self._kinds[kind]][self._tokens[token]][self._owned[block]]
 
     def __iter__(self) -> Iterator[Action]:
-        moves: list[Action] = []
-        at_free = _getter(self._free)
+        moves = list(super().__iter__())
+        at_own = _getter(self._owned)
         for kind in self._kinds:
-            moves += at_free(_PLACE_ROW[kind])
-        if self._tokens:
-            at_own = _getter(self._owned)
-            for kind in self._kinds:
-                by_token = _BUILD_BY_TOKEN[kind]
-                for token in self._tokens:
-                    moves += at_own(by_token[token])
+            by_token = _BUILD_BY_TOKEN[kind]
+            for token in self._tokens:
+                moves += at_own(by_token[token])
         return iter(moves)
 
 
@@ -327,7 +363,7 @@ class MetroCity(Game):
         money = s.money[seat]
         if money:
             return _PlaceMoves(kinds, tuple(s.free), tuple(s.owned[seat]), tuple(sorted(money)))
-        return _PlaceMoves(kinds, tuple(s.free), (), ())
+        return _Placements(kinds, tuple(s.free))
 
     def legal_actions_by_rule(self) -> list[Action]:
         """The legal actions as the rules state them (MC-3, MC-5): the reference for the fast path.
