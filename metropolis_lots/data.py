@@ -308,6 +308,11 @@ class Rules:
     pool_bits: tuple[int, ...]
     touching: tuple[int, ...]
     model_ranks: tuple[int, ...]
+    #: ``lot_places[lot]``: the lot's locations as bits (bit i for ``LOCATIONS[i]``)
+    lot_places: tuple[int, ...]
+    #: ``fixed_values[kind][places]``: the chart's base plus location value (MS-4) of a
+    #: building of ``kind`` whose lots have the locations ``places`` (bits, as ``lot_places``)
+    fixed_values: Mapping[str, tuple[int, ...]]
 
 
 @cache
@@ -407,6 +412,13 @@ def _tables() -> Rules:
             sum(1 << k for k, (mi, _) in enumerate(shape) if mi == model)
             for model in range(len(models))
         ),
+        tuple(
+            sum(1 << i for i, name in enumerate(LOCATIONS) if name in board.lot_locations[lot])
+            if lot in board.lot_locations
+            else 0
+            for lot in range(100)
+        ),
+        _fixed_values(chart),
     )
 
 
@@ -475,6 +487,18 @@ class RankLists(Sequence[tuple[int, ...]]):
         return (self[m] for m in range(len(self._bits)))
 
 
+def _fixed_values(chart: Chart) -> dict[str, tuple[int, ...]]:
+    """``Rules.fixed_values``: per kind, base plus location value by location bits."""
+    return {
+        kind: tuple(
+            row.base
+            + sum(row.location.get(name, 0) for i, name in enumerate(LOCATIONS) if places >> i & 1)
+            for places in range(1 << len(LOCATIONS))
+        )
+        for kind, row in chart.rows.items()
+    }
+
+
 def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:
     return {k: frozenset(o for o in chart.rows if chart.forbids(k, o)) for k in chart.rows}
 
@@ -486,4 +510,6 @@ def rules_for(chart_path: str | None) -> Rules:
     if chart_path is None:
         return tables
     chart = _load_chart(chart_path)
-    return attrs.evolve(tables, chart=chart, forbidden=_forbidden(chart))
+    return attrs.evolve(
+        tables, chart=chart, forbidden=_forbidden(chart), fixed_values=_fixed_values(chart)
+    )

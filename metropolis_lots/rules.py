@@ -117,7 +117,7 @@ def revalue(
 ) -> tuple[int, ...]:
     """``values_of`` after a building went up in ``district``: only the buildings there change,
     as the chart's modifiers count the same district only (MS-4). The base and location part
-    of each building is remembered (``_fixed_value``); the tests check it against
+    of each building is read from a table (``_fixed_value``); the tests check it against
     ``values_of`` after every step of random games."""
     here = [
         (i, b.kind, _fixed_value(rules, b.kind, b.lots))
@@ -128,24 +128,14 @@ def revalue(
     return _district_values(per_building, values, len(buildings), here)
 
 
-#: id of a chart -> (the chart, (kind, lots) -> base plus location value); the chart is kept
-#: so that its id is not reused while the entry lives
-_FIXED: dict[int, tuple[object, dict[tuple[str, tuple[int, ...]], int]]] = {}
-
-
 def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
-    """A building's base value plus its location bonuses (MS-4): fixed once it stands."""
-    entry = _FIXED.get(id(rules.chart))
-    if entry is None or entry[0] is not rules.chart:
-        entry = _FIXED[id(rules.chart)] = (rules.chart, {})
-    known = entry[1]
-    value = known.get((kind, lots))
-    if value is None:
-        row = rules.chart.rows[kind]
-        places = rules.board.lot_locations
-        locs = set().union(*(places[lot] for lot in lots))
-        value = known[kind, lots] = row.base + sum(row.location.get(loc, 0) for loc in locs)
-    return value
+    """A building's base value plus its location bonuses (MS-4): fixed once it stands. Any
+    of its lots having a location counts; read from ``Rules.fixed_values``."""
+    places = 0
+    lot_places = rules.lot_places
+    for lot in lots:
+        places |= lot_places[lot]
+    return rules.fixed_values[kind][places]
 
 
 def _district_values(
@@ -791,7 +781,11 @@ class Metropolis(Game):
         s = self.s
         counts: dict[int, int] = {}
         index = len(s.buildings)
+        r = self.r
+        lot_places = r.lot_places
+        places = 0  # the building's locations (MS-4), as ``_fixed_value`` reads them
         for lot in lots:
+            places |= lot_places[lot]
             o = s.owner[lot]
             counts[o] = counts.get(o, 0) + 1
             s.chips[o] += 1
@@ -806,7 +800,6 @@ class Metropolis(Game):
             s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
             s.building_at[lot] = index
         s.chips[builder] -= 1
-        r = self.r
         m = r.model_by_id[model_id]
         kind = m.kind
         s.supply[self._model_index[model_id]] -= 1
@@ -817,7 +810,7 @@ class Metropolis(Game):
                 self._renear(o, d)
         s.buildings.append(b)
         standing = list(s.standing)
-        here = standing[d] = (*standing[d], (index, kind, _fixed_value(r, kind, lots)))
+        here = standing[d] = (*standing[d], (index, kind, r.fixed_values[kind][places]))
         s.standing = tuple(standing)
         s.values = _district_values(self._per_building, s.values, len(s.buildings), here)
         kinds = list(s.kinds)

@@ -6,6 +6,7 @@ definitions."""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -13,8 +14,8 @@ from hypothesis import strategies as st
 from common import Prompt, RandomBot
 from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Propose
-from metropolis_lots.data import rules_for
-from metropolis_lots.rules import _answer_prompt, values_of
+from metropolis_lots.data import LOCATIONS, ChartRow, _fixed_values, rules_for
+from metropolis_lots.rules import _answer_prompt, _fixed_value, values_of
 
 
 @settings(max_examples=12, deadline=None)
@@ -143,3 +144,29 @@ def test_a_building_on_the_builders_own_lots_has_no_partners() -> None:
     s.owner[45], s.owner[46] = 0, 2
     assert g._partners(1, lots) == (2, 0)
     assert g._partners(0, lots) == (1, 2)
+
+
+@settings(max_examples=20, deadline=None)
+@given(data=st.data())
+def test_fixed_values_table_is_base_plus_the_locations_any_lot_has(data: st.DataObject) -> None:
+    """``_fixed_value`` (location bits ORed over the lots, then a table per kind) is the
+    chart's base plus the bonus of every location any lot of the building has (MS-4), for
+    every placement of every model and charts of any values."""
+    r = rules_for(None)
+    rows = {
+        kind: ChartRow(
+            data.draw(st.integers(-5, 20)),
+            data.draw(st.dictionaries(st.sampled_from(LOCATIONS), st.integers(-5, 9))),
+            row.per_building,
+            row.forbidden,
+        )
+        for kind, row in r.chart.rows.items()
+    }
+    chart = attrs.evolve(r.chart, rows=rows)
+    rules = attrs.evolve(r, chart=chart, fixed_values=_fixed_values(chart))
+    for model, lots in rules.build_index:
+        for kind, row in rows.items():
+            expected = row.base + sum(
+                row.location.get(place, 0) for place in rules.board.locations_of(lots)
+            )
+            assert _fixed_value(rules, kind, lots) == expected, (model, lots, kind)
