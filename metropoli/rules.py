@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
-from typing import Any
+from itertools import compress
+from operator import lt
+from typing import Any, TypeVar
 
 from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
 from common.chance import ChanceRequest
@@ -73,6 +75,7 @@ from metropoli.schema import STATE_SCHEMA
 from metropoli.state import BANKRUPT, IN, LEFT, Auction, Debt, MetropoliState
 
 B = D.BOARD
+_T = TypeVar("_T")
 MOTORWAY = B.space_of("motorway")
 BORSA = B.space_of("borsa")
 _STEPS = tuple(Steps(n) for n in range(1, B.size + 1))
@@ -128,6 +131,20 @@ _RAISE_AT = tuple(Raise(k * D.BID_UNIT) for k in range(D.BID_LIST_CAP // D.BID_U
 #: the raise steps in bid units, ascending (ruling MI-A1)
 _STEP_UNITS = tuple(st // D.BID_UNIT for st in D.RAISE_STEPS)
 assert sorted(_STEP_UNITS) == list(_STEP_UNITS) and not any(st % D.BID_UNIT for st in D.RAISE_STEPS)
+
+
+#: by the districts' caps: each area's limit, the height its buildings stay below (the cap,
+#: else the top height; caps never exceed it), made once per combination of caps
+_AREA_LIMITS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _area_limits(caps: list[int]) -> tuple[int, ...]:
+    """Each area's limit under the districts' ``caps`` (the Master Plan, MI-10, MI-11)."""
+    key = tuple(caps)
+    got = _AREA_LIMITS.get(key)
+    if got is None:
+        got = _AREA_LIMITS[key] = tuple(caps[d] or D.MAX_HEIGHT for d in B.area_district)
+    return got
 
 
 def _check_cards(value: Any) -> bool:
@@ -439,7 +456,7 @@ class Metropoli(Game):
 
     def _municipality(self) -> None:
         s = self.s
-        if not self._free_concessions() and not self._placeable_areas(_AREAS):
+        if not self._free_concessions() and not self._open_of(_AREAS):
             self._enter_build()
             return
         s.phase = "municipality"
@@ -680,6 +697,21 @@ class Metropoli(Game):
         built = s.built_areas
         return [x for x in out if x not in built] if built else out
 
+    def _open_of(self, records: Sequence[_T]) -> list[_T]:
+        """Of ``records`` (one per Buildable Area, in area order), those of the areas where a
+        block may go now: ``_placeable_areas(_AREAS)`` compared in C, area by area, with each
+        area's limit (the areas built this turn are set to the top height first)."""
+        s = self.s
+        if s.final or s.blocks_left <= 0:
+            return []
+        heights = s.heights
+        built = s.built_areas
+        if built:  # one block per area per turn
+            heights = heights[:]
+            for x in built:
+                heights[x] = D.MAX_HEIGHT
+        return list(compress(records, map(lt, heights, _area_limits(s.caps))))
+
     def _offer_free_block(self, areas: tuple[int, ...], text: str) -> None:
         s = self.s
         s.free_areas = tuple(self._placeable_areas(areas))
@@ -720,7 +752,7 @@ class Metropoli(Game):
             and not s.built_areas
             and s.cash[s.active] >= D.BLOCK_COST
             and s.paid_built < D.PAID_BLOCKS_PER_TURN
-            and bool(self._placeable_areas(_AREAS))
+            and bool(self._open_of(_AREAS))
         )
 
     def _enter_build(self) -> None:
@@ -915,7 +947,7 @@ class Metropoli(Game):
 
     def _legal_municipality(self) -> list[Action]:
         out: list[Action] = _held_by(self.s.owner, None, _GOTOS)
-        out.extend(_FREE[x] for x in self._placeable_areas(_AREAS))
+        out.extend(self._open_of(_FREE))
         out.append(_SKIP)
         return out
 
@@ -923,7 +955,7 @@ class Metropoli(Game):
         s = self.s
         out: list[Action] = []
         if s.paid_built < D.PAID_BLOCKS_PER_TURN and s.cash[s.active] >= D.BLOCK_COST:
-            out.extend(_BUILD[x] for x in self._placeable_areas(_AREAS))
+            out = self._open_of(_BUILD)
         if s.trades_left > 0:
             out.extend(self._offers())
         if not self._completion_obliges():
