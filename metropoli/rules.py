@@ -126,11 +126,24 @@ def _held_by(owner: list[int | None], seat: int | None, actions: dict[int, Any])
 _MAX_ACTIONS: dict[tuple[int, ...], int] = {}
 #: the Bid and Raise records of every listable amount, by amount in bid units (made once:
 #: listing bids is a hot path)
-_BID_AT = tuple(Bid(k * D.BID_UNIT) for k in range(D.BID_LIST_CAP // D.BID_UNIT + 1))
-_RAISE_AT = tuple(Raise(k * D.BID_UNIT) for k in range(D.BID_LIST_CAP // D.BID_UNIT + 1))
+_UNIT = D.BID_UNIT
+_CAP_UNITS = D.BID_LIST_CAP // _UNIT
+_BID_AT = tuple(Bid(k * _UNIT) for k in range(_CAP_UNITS + 1))
+_RAISE_AT = tuple(Raise(k * _UNIT) for k in range(_CAP_UNITS + 1))
 #: the raise steps in bid units, ascending (ruling MI-A1)
-_STEP_UNITS = tuple(st // D.BID_UNIT for st in D.RAISE_STEPS)
-assert sorted(_STEP_UNITS) == list(_STEP_UNITS) and not any(st % D.BID_UNIT for st in D.RAISE_STEPS)
+_STEP_UNITS = tuple(st // _UNIT for st in D.RAISE_STEPS)
+assert sorted(_STEP_UNITS) == list(_STEP_UNITS) and not any(st % _UNIT for st in D.RAISE_STEPS)
+
+
+def _steps_over(made: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
+    """By price in bid units: the records of ``made`` one raise step over it, up to the cap."""
+    return tuple(
+        tuple(made[h + st] for st in _STEP_UNITS if h + st <= _CAP_UNITS)
+        for h in range(_CAP_UNITS + 1)
+    )
+
+
+_BID_STEPS, _RAISE_STEPS = _steps_over(_BID_AT), _steps_over(_RAISE_AT)
 
 
 #: by the districts' caps: each area's limit, the height its buildings stay below (the cap,
@@ -540,11 +553,13 @@ class Metropoli(Game):
         s = self.s
         au = s.auction
         assert au is not None
-        n = len(au.order)
-        for k in range(1, n + 1):
-            i = (au.idx + k) % n
-            seat = au.order[i]
-            if not au.passed[seat] and seat != au.leader:
+        order, passed, leader = au.order, au.passed, au.leader
+        n = len(order)
+        i = au.idx
+        for _ in order:  # once round the table, from the seat after the last caller
+            i = i + 1 if i + 1 < n else 0
+            seat = order[i]
+            if not passed[seat] and seat != leader:
                 au.idx, au.caller, au.stage = i, seat, "bid"
                 s.phase = "bid"
                 # the price is in the view; a fixed text keeps the prompt a shared value
@@ -602,14 +617,22 @@ class Metropoli(Game):
         s.auction = None
         self._enter_build()  # ruling MI-13: a bridge bought this turn is not crossed
 
-    def _listed_bids(self, made: tuple[Action, ...], seat: int, high: int) -> list[Action]:
-        """The bids listed, as records of ``made`` (by amount in bid units): raise steps over
-        ``high`` and all-in, up to the listing cap (ruling MI-A1; every other legal bid is
-        accepted by ``is_legal``, CORE-5). Prices are multiples of the unit (MI-9)."""
-        top = min(self.s.cash[seat], D.BID_LIST_CAP) // D.BID_UNIT  # all-in, in units
-        h = high // D.BID_UNIT
-        out = [made[h + st] for st in _STEP_UNITS if h + st <= top]
-        if top > h and (not out or top > h + _STEP_UNITS[len(out) - 1]):
+    def _listed_bids(
+        self, steps: tuple[tuple[Action, ...], ...], made: tuple[Action, ...], seat: int, high: int
+    ) -> list[Action]:
+        """The bids listed, as records of ``made`` (by amount in bid units; ``steps`` the
+        table of its raise steps): raise steps over ``high`` and all-in, up to the listing
+        cap (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5). Prices
+        are multiples of the unit (MI-9)."""
+        top = self.s.cash[seat] // _UNIT  # all-in, in units
+        if top > _CAP_UNITS:
+            top = _CAP_UNITS
+        h = high // _UNIT
+        if top <= h:
+            return []
+        k = bisect_right(_STEP_UNITS, top - h)  # the steps within the cash: a prefix
+        out = list(steps[h][:k])
+        if not k or top > h + _STEP_UNITS[k - 1]:
             out.append(made[top])
         return out
 
@@ -923,7 +946,7 @@ class Metropoli(Game):
     def _legal_bid(self) -> list[Action]:
         au = self.s.auction
         assert au is not None
-        out = self._listed_bids(_BID_AT, au.caller, au.high)
+        out = self._listed_bids(_BID_STEPS, _BID_AT, au.caller, au.high)
         out.append(_PASS)
         return out
 
@@ -931,7 +954,7 @@ class Metropoli(Game):
         au = self.s.auction
         assert au is not None and au.leader is not None
         out: list[Action] = [_KEEP]
-        out.extend(self._listed_bids(_RAISE_AT, au.leader, au.high))
+        out.extend(self._listed_bids(_RAISE_STEPS, _RAISE_AT, au.leader, au.high))
         return out
 
     def _legal_preempt(self) -> list[Action]:
