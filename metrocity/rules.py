@@ -69,6 +69,8 @@ _TILE_COUNTER = Counter(PLAYER_TILES)
 _TOKEN_COUNTER = Counter(TOKENS)
 
 _TILE_ORDER = {t.id: i for i, t in enumerate(TILE_KINDS)}
+#: a tile's rank in tile order: the key hands are sorted by
+_TILE_RANK = _TILE_ORDER.__getitem__
 #: the one kind a player owns two of (MC-1: the Parks), so the only one a hand can hold twice
 (_TWICE,) = (t for t, n in TILE_COUNTS.items() if n > 1)
 # ruling MC-4: the tiles that stop a category counting on their street (a Park or Mall stops
@@ -115,10 +117,8 @@ _PLACED = tuple(
 )
 #: _DRAWN_ONE[seat][tile]: the refill of one tile after a placement
 _DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
-_PROMPT_TEXT = {
-    "place": "place a tile: on an empty block, or over your own for a token",
-    "swap": "swap the bonuses of two unawarded streets, or noswap",
-}
+_PLACE_TEXT = "place a tile: on an empty block, or over your own for a token"
+_SWAP_TEXT = "swap the bonuses of two unawarded streets, or noswap"
 
 
 def _getter(indices: Sequence[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
@@ -314,18 +314,11 @@ class MetroCity(Game):
         """Draw back up to a hand of 5 while the pile lasts (MC-1), in private."""
         hand = self.s.hands[seat]
         pile = self.s.piles[seat]
-        if not pile:
-            return
-        if len(hand) == HAND_SIZE - 1:  # the refill after a placement: one tile, sorted in
-            tile = pile.pop()
-            insort(hand, tile, key=_TILE_ORDER.__getitem__)
-            self._emit(_DRAWN_ONE[seat][tile])
-            return
         n = min(HAND_SIZE - len(hand), len(pile))
         if n > 0:
             drawn = [pile.pop() for _ in range(n)]
             hand.extend(drawn)
-            hand.sort(key=_TILE_ORDER.__getitem__)
+            hand.sort(key=_TILE_RANK)
             self._record(TilesDrawn, seat, len(drawn), tuple(drawn))
 
     # ------------------------------------------------------------------ the turn (MC-3)
@@ -344,7 +337,7 @@ class MetroCity(Game):
             self._record(Passed, seat)
             seat = 1 - seat
         s.turn = seat
-        self._ask(seat, "place", _PROMPT_TEXT["place"])
+        self._ask(seat, "place", _PLACE_TEXT)
 
     def _legal_actions(self) -> Sequence[Action]:
         """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
@@ -429,15 +422,14 @@ class MetroCity(Game):
         )
 
     def _on_action(self, seat: int, action: Action) -> None:
-        s = self.s
         if isinstance(action, Place):
             self._place(seat, action.tile, BLOCK_INDEX[action.block])
         elif isinstance(action, BuildOver):
             self._build_over(seat, action.tile, BLOCK_INDEX[action.block], action.token)
-        elif isinstance(action, Swap):
-            self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
-            self._finish_placement(seat, s.pending_block, s.pending_filled)
         else:
+            if isinstance(action, Swap):
+                self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
+            s = self.s
             self._finish_placement(seat, s.pending_block, s.pending_filled)
 
     def _place(self, seat: int, tile: str, block: int) -> None:
@@ -452,7 +444,10 @@ class MetroCity(Game):
         s.street_empty[row_street] -= 1
         s.street_empty[column_street] -= 1
         self._emit(_PLACED[seat][tile][block])
-        self._after_placing(seat, tile, block, True)
+        if tile == COURTHOUSE:
+            self._after_placing(seat, tile, block, True)
+        else:
+            self._finish_placement(seat, block, True)
 
     def _build_over(self, seat: int, tile: str, block: int, token: int) -> None:
         """Build over one's own tile, discarding one of one's tokens; the old tile leaves (MC-3)."""
@@ -470,13 +465,14 @@ class MetroCity(Game):
         self._after_placing(seat, tile, block, False)
 
     def _after_placing(self, seat: int, tile: str, block: int, filled: bool) -> None:
+        """Ask the swap question after a Courthouse, else finish the placement (MC-5)."""
         s = self.s
         # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
         # ruling MC-A3: no prompt when fewer than two streets still hold a token
         if tile == COURTHOUSE and sum(1 for t in s.street_tokens if t is not None) >= 2:
             s.pending_block = block
             s.pending_filled = filled
-            self._ask(seat, "swap", _PROMPT_TEXT["swap"])
+            self._ask(seat, "swap", _SWAP_TEXT)
             return
         self._finish_placement(seat, block, filled)
 
@@ -498,8 +494,20 @@ class MetroCity(Game):
                 self._award_street(seat, row_street)
             if not s.street_empty[column_street]:
                 self._award_street(seat, column_street)
-        self._draw_tiles(seat)
-        self._begin_turn(1 - seat)
+        # the refill after a placement (MC-1): the hand held 5 while the pile lasted, so one
+        # tile, sorted in (``_draw_tiles`` is the set-up's hand of five)
+        pile = s.piles[seat]
+        if pile:
+            tile = pile.pop()
+            insort(s.hands[seat], tile, key=_TILE_RANK)
+            self._emit(_DRAWN_ONE[seat][tile])
+        # the next turn: ``_begin_turn`` unless the usual case, blocks left and tiles in hand
+        seat = 1 - seat
+        if s.free and s.hands[seat]:
+            s.turn = seat
+            self._ask(seat, "place", _PLACE_TEXT)
+        else:
+            self._begin_turn(seat)
 
     def _award_street(self, placer: int, street: int) -> None:
         """Award a just-completed street's token by the comparison rule (MC-4)."""
@@ -536,12 +544,12 @@ class MetroCity(Game):
         other = self.clone()
         s = other.s
         opp = 1 - seat
-        pool = sorted(s.hands[opp] + s.piles[opp], key=_TILE_ORDER.__getitem__)
+        pool = sorted(s.hands[opp] + s.piles[opp], key=_TILE_RANK)
         rng.shuffle(pool)
         n = len(s.hands[opp])
-        s.hands[opp] = sorted(pool[:n], key=_TILE_ORDER.__getitem__)
+        s.hands[opp] = sorted(pool[:n], key=_TILE_RANK)
         s.piles[opp] = pool[n:]
-        own = sorted(s.piles[seat], key=_TILE_ORDER.__getitem__)
+        own = sorted(s.piles[seat], key=_TILE_RANK)
         rng.shuffle(own)
         s.piles[seat] = own
         return other
