@@ -349,7 +349,7 @@ class Metropolia(Game):
         if plus:
             self._request(t.shuffle)
         else:
-            self._start_turn(0)  # ruling MK-A4
+            self._first_turn()
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         """Ask ``seat`` a decision of ``kind``, with the prompt text of ``PROMPT_TEXT``.
@@ -415,19 +415,10 @@ class Metropolia(Game):
                 at += 1
 
     # ------------------------------------------------------------------ the turn
-    def _start_turn(self, seat: int) -> None:
-        s = self.s
-        if s.turns >= self._turn_limit:
-            self._end()  # ruling MK-A3
-            return
-        s.turn = seat
-        s.turns += 1
-        s.rerolled = False
-        lms = s.landmarks[seat]
-        if self._town_hall_first and lms[TOWN_HALL]:
-            self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
-        # _ask_roll, inline: every turn begins here
-        self._pending = DICE_PROMPT[seat] if lms[TRAIN_STATION] else ROLL_1
+    def _first_turn(self) -> None:
+        """Ruling MK-A4: seat 0 begins, as if the last seat had just ended a turn."""
+        self.s.turn = self.num_players - 1
+        self._end_turn(True)  # True: no Airport coins, nobody has played
 
     def _ask_roll(self) -> None:
         """One die; the Train Station owner chooses one or two (MK-2)."""
@@ -435,30 +426,30 @@ class Metropolia(Game):
         seat = s.turn
         self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
 
-    def _rolled(self, dice: tuple[int, ...]) -> None:
-        """The dice are in: the Radio Tower may roll them again, the Port may add 2."""
+    def _rolled(self, dice: tuple[int, ...], port: int | None = None) -> None:
+        """The dice are in: the Radio Tower may roll them again, the Port may add 2 (``port``:
+        what the Port's owner chose to add, once asked); then the cards activate (MK-4): red
+        first, then green and blue, then purple.
+        """
         s = self.s
         s.dice = dice
         seat = s.turn
         lms = s.landmarks[seat]
-        if lms[RADIO_TOWER] and not s.rerolled:
-            self._ask(seat, "reroll")
-            return
         total = sum(dice)
-        if total >= PORT_MIN_TOTAL and lms[PORT]:
-            s.total = total
-            self._ask(seat, "port")
+        if port is None:
+            if lms[RADIO_TOWER] and not s.rerolled:
+                self._ask(seat, "reroll")
+                return
+            if total >= PORT_MIN_TOTAL and lms[PORT]:
+                s.total = total
+                self._ask(seat, "port")
+                return
         else:
-            self._activate(total)
-
-    def _activate(self, total: int) -> None:
-        """Rulings MK-4: red first, then green and blue, then purple."""
-        s = self.s
+            total += port
         s.total = total
-        dice = s.dice
         # ruling MK-A11: doubles count only with an Amusement Park already built at the roll
-        s.again = s.landmarks[s.turn][AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]
-        self._record(DiceRolled, s.turn, dice, total)
+        s.again = len(dice) == 2 and dice[0] == dice[1] and lms[AMUSEMENT_PARK]
+        self._record(DiceRolled, seat, dice, total)
         if RED_AT[total]:
             self._resolve_red_cards(total)
         if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
@@ -624,16 +615,31 @@ class Metropolia(Game):
         self._end_turn(True)
 
     def _end_turn(self, built: bool) -> None:
+        """The Airport's coins if the seat ``built`` nothing, then the next turn begins: the
+        same seat's after doubles with the Amusement Park, else the next seat's.
+
+        One step, not two calls: every turn passes here.
+        """
         s = self.s
         seat = s.turn
-        lms = s.landmarks[seat]
-        if not built and lms[AIRPORT]:
+        if not built and s.landmarks[seat][AIRPORT]:
             self._receive(seat, AIRPORT_COINS, "airport")
         if s.again:
             self._record(ExtraTurn, seat)
-            self._start_turn(seat)
         else:
-            self._start_turn(self._next[seat])
+            seat = self._next[seat]
+        # the start of the turn
+        if s.turns >= self._turn_limit:
+            self._end()  # ruling MK-A3
+            return
+        s.turn = seat
+        s.turns += 1
+        s.rerolled = False
+        lms = s.landmarks[seat]
+        if lms[TOWN_HALL] and self._town_hall_first:
+            self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
+        # _ask_roll, inline: every turn begins here
+        self._pending = DICE_PROMPT[seat] if lms[TRAIN_STATION] else ROLL_1
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -642,7 +648,7 @@ class Metropolia(Game):
         elif isinstance(request, Shuffle):
             self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
             self._fill_market()
-            self._start_turn(0)  # ruling MK-A4
+            self._first_turn()
         elif request is TUNA_ROLL or request == TUNA_ROLL:
             self._collect_income(self.s.total, sum(outcome))
             self._resolve_purple_cards(0)
@@ -665,7 +671,7 @@ class Metropolia(Game):
             else:
                 self._rolled(s.dice)
         elif type(action) is UsePort:
-            self._activate(s.total + (PORT_BONUS if action.add else 0))
+            self._rolled(s.dice, PORT_BONUS if action.add else 0)
         elif type(action) is TakeFrom:
             self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")
             self._resolve_purple_cards(s.purple_next + 1)
