@@ -583,29 +583,13 @@ class Metropolia(Game):
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
         self._pending = BUILD_PROMPT[seat]
 
-    def _build(self, seat: int, card: str) -> None:
+    def _build_landmark(self, seat: int, j: int) -> None:
+        """Build landmark ``j``; the last one wins the game at once (ruling MK-A8)."""
         s = self.s
-        k = BUILD_INDEX[card]
-        if k < NC:
-            cost = self._cost[k]
-            s.coins[seat] -= cost
-            s.cards[seat][k] += 1
-            s.supply[k] -= 1
-            self._record(Built, seat, card, cost)
-            if not s.supply[k]:
-                if self._plus:
-                    self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)
-                else:
-                    self._withdraw(range(self.num_players), BUILD[k])
-            elif IS_PURPLE[k]:
-                self._withdraw((seat,), BUILD[k])
-            self._end_turn(True)
-            return
-        j = k - NC
         cost = LANDMARKS[j].cost
         s.coins[seat] -= cost
         s.landmarks[seat][j] = True
-        self._record(Built, seat, card, cost)
+        self._record(Built, seat, LANDMARKS[j].id, cost)
         self._withdraw((seat,), BUILD_LANDMARK[j])
         lms = s.landmarks[seat]
         if all(lms[w] for w in self._to_win):  # ruling MK-A8: the game ends at once
@@ -659,7 +643,25 @@ class Metropolia(Game):
         s = self.s
         # the exact classes (the base parsed the action): cheaper than isinstance
         if type(action) is Build:
-            self._build(seat, action.card)
+            k = BUILD_INDEX[action.card]
+            if k >= NC:
+                self._build_landmark(seat, k - NC)
+                return
+            # an establishment, here and not in a function of its own (the usual decision):
+            # pay the bank, take the card from its pile (rulebook "Building")
+            cost = self._cost[k]
+            s.coins[seat] -= cost
+            s.cards[seat][k] += 1
+            s.supply[k] -= 1
+            self._record(Built, seat, action.card, cost)
+            if not s.supply[k]:  # the pile is empty
+                if self._plus:
+                    self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)
+                else:
+                    self._withdraw(range(self.num_players), BUILD[k])
+            elif IS_PURPLE[k]:  # one of each purple card
+                self._withdraw((seat,), BUILD[k])
+            self._end_turn(True)
         elif type(action) is Pass:
             self._end_turn(False)
         elif type(action) is Roll:
