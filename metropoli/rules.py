@@ -108,6 +108,8 @@ _CLOCKWISE = {
 }
 #: by player count, by seat: the others, from that seat's left (the partners of a proposal)
 _OTHERS = {n: tuple(order[:-1] for order in _CLOCKWISE[n]) for n in _CLOCKWISE}
+#: by player count, by seat: the proposals open when every seat is still in
+_ALL_OFFERS = {n: tuple(tuple(_OFFER[p] for p in others) for others in _OTHERS[n]) for n in _OTHERS}
 #: the actions naming each concession, by space
 _GIVES = {c: Give(c) for c in B.concessions}
 _TAKES = {c: Take(c) for c in B.concessions}
@@ -787,12 +789,15 @@ class Metropoli(Game):
         self._ask(s.active, "build", "build up to two blocks, trade, or end the turn")
 
     # ================================================================== trades (MI-18)
-    def _offers(self) -> list[Action]:
+    def _offers(self) -> Sequence[Action]:
         """Trade proposals the player on turn may open (ruling MI-A2)."""
         s = self.s
         a = s.active
         status = s.status
-        return [_OFFER[p] for p in _OTHERS[self.num_players][a] if status[p] == IN]
+        n = len(status)
+        if status.count(IN) == n:
+            return _ALL_OFFERS[n][a]
+        return [_OFFER[p] for p in _OTHERS[n][a] if status[p] == IN]
 
     def _draft_actions(self) -> tuple[Action, ...]:
         """While composing a proposal: add a concession either way, set the cash once (only
