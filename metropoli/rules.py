@@ -542,12 +542,16 @@ class Metropoli(Game):
     # ================================================================== auctions (MI-9, MI-16)
     def _clockwise_from(self, seat: int) -> tuple[int, ...]:
         """The seats from ``seat``'s left round to ``seat`` itself."""
-        return _CLOCKWISE[self.num_players][seat]
+        return _CLOCKWISE[len(self.players)][seat]
 
     def _open_auction(self, space: int) -> None:
         s = self.s
-        order = tuple(x for x in self._clockwise_from(s.active) if s.status[x] == IN)
-        s.auction = Auction(space, "sale", order, [False] * self.num_players)
+        status = s.status
+        n = len(status)
+        order = _CLOCKWISE[n][s.active]
+        if status.count(IN) < n:  # only the seats still in bid
+            order = tuple(x for x in order if status[x] == IN)
+        s.auction = Auction(space, "sale", order, [False] * n)
         self._record(AuctionOpened, space, "sale")
         self._auction_next()
 
@@ -833,10 +837,6 @@ class Metropoli(Game):
             return x <= s.cash[s.active] if x > 0 else -x <= s.cash[partner]
         return False
 
-    def _ask_draft(self) -> None:
-        s = self.s
-        self._ask(s.active, "draft", _DRAFT_TEXT)
-
     def _after_trade(self) -> None:
         s = self.s
         if s.trade_from == "roll":
@@ -876,12 +876,13 @@ class Metropoli(Game):
         a = s.active
         s.turns_taken[a] += 1
         s.phase = "between"
-        if s.final and s.status[a] == IN and s.final_turns[a] >= self.options["final_turn_limit"]:
+        opts, status = self.options, s.status
+        if s.final and status[a] == IN and s.final_turns[a] >= opts["final_turn_limit"]:
             self._leave(a, "turn limit")  # ruling MI-A4
-        if not s.final and s.turn_no >= self.options["round_limit"] * self.num_players:
+        if not s.final and s.turn_no >= opts["round_limit"] * len(status):
             self._start_final("round limit")  # ruling MI-A3
-        for x in self._clockwise_from(a):
-            if s.status[x] == IN:
+        for x in _CLOCKWISE[len(status)][a]:
+            if status[x] == IN:
                 s.active = x
                 self._begin_turn()
                 return
@@ -919,7 +920,9 @@ class Metropoli(Game):
     # ================================================================== the hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
         phase = self.s.phase
-        if phase == "first":
+        if phase == "move":  # the most frequent first
+            self._rolled(outcome)
+        elif phase == "first":
             self._first_roll(outcome)
         elif phase == "deal":
             self._deal(outcome)
@@ -927,8 +930,6 @@ class Metropoli(Game):
             self._deal_values(outcome)
         elif phase == "deck":
             self._deck_shuffled(outcome)
-        elif phase == "move":
-            self._rolled(outcome)
         elif phase == "motorway":
             self._motorway_exit(outcome)
         else:  # pragma: no cover - the state machine never asks chance elsewhere
@@ -1153,7 +1154,7 @@ class Metropoli(Game):
         s.trade_cash_set = False
         s.trade_from = s.phase
         s.phase = "draft"
-        self._ask_draft()
+        self._ask(s.active, "draft", _DRAFT_TEXT)
 
     def _do_give(self, seat: int, action: Give) -> None:
         s = self.s
@@ -1164,7 +1165,7 @@ class Metropoli(Game):
         gives, takes, cashes, _ = s.trade_menu
         chosen = _GIVES[c]
         s.trade_menu = (tuple([x for x in gives if x is not chosen]), takes, cashes, _SEND_CANCEL)
-        self._ask_draft()
+        self._ask(s.active, "draft", _DRAFT_TEXT)
 
     def _do_take(self, seat: int, action: Take) -> None:
         s = self.s
@@ -1175,7 +1176,7 @@ class Metropoli(Game):
         gives, takes, cashes, _ = s.trade_menu
         chosen = _TAKES[c]
         s.trade_menu = (gives, tuple([x for x in takes if x is not chosen]), cashes, _SEND_CANCEL)
-        self._ask_draft()
+        self._ask(s.active, "draft", _DRAFT_TEXT)
 
     def _do_cash(self, seat: int, action: Cash) -> None:
         s = self.s
@@ -1184,7 +1185,7 @@ class Metropoli(Game):
         s.trade_cash_set = True
         gives, takes, _, _ = s.trade_menu
         s.trade_menu = (gives, takes, (), _SEND_CANCEL)  # the cash is set once
-        self._ask_draft()
+        self._ask(s.active, "draft", _DRAFT_TEXT)
 
     def _do_send(self, seat: int, action: Send) -> None:
         s = self.s
