@@ -12,6 +12,8 @@ import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import compress
+from operator import itemgetter
 from typing import Any
 
 import attrs
@@ -139,6 +141,8 @@ BLUE_PLAN = _plan(BLUE_AT)
 #: what the roller's own cards pay: blue first, then green
 ROLLER_PLAN = tuple(b + g for b, g in zip(BLUE_PLAN, GREEN_PLAN, strict=True))
 NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
+#: a city's counts of the NOT_PURPLE cards
+NOT_PURPLE_COUNTS = itemgetter(*NOT_PURPLE)
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 
 
@@ -221,11 +225,13 @@ class _SwapMenu(ActionsByIndex):
 class Table:
     """What every game with the same seats and options shares: made once, not per game."""
 
-    #: for each roller: every seat clockwise from it; the others clockwise; the others
-    #: counter-clockwise (the order red cards are paid in, rulebook "Payments")
-    round: tuple[tuple[int, ...], ...]
+    #: for each roller: the others clockwise; the others counter-clockwise (the order red
+    #: cards are paid in, rulebook "Payments")
     others: tuple[tuple[int, ...], ...]
     ccw: tuple[tuple[int, ...], ...]
+    #: for each roller and total: the seats its cards pay, clockwise from the roller, each
+    #: with its plan (the roller's blue and green cards, the others' blue ones), none empty
+    income: tuple[tuple[tuple[tuple[int, IncomePlan], ...], ...], ...]
     #: the cost of each card (the Sushi Bar's is an option, ruling MK-1)
     cost: tuple[int, ...]
     landmarks_in_play: tuple[int, ...]
@@ -271,9 +277,19 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
             offer_costs.append(cost)
             offers.append(build)
     return Table(
-        round=tuple(tuple(clockwise(r, n)) for r in range(n)),
         others=tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n)),
         ccw=tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n)),
+        income=tuple(
+            tuple(
+                tuple(
+                    (seat, plan)
+                    for seat in clockwise(r, n)
+                    if (plan := ROLLER_PLAN[total] if seat == r else BLUE_PLAN[total])
+                )
+                for total in range(MAX_TOTAL + 1)
+            )
+            for r in range(n)
+        ),
         cost=tuple(costs),
         landmarks_in_play=in_play,
         builds_by_cost=builds,
@@ -329,7 +345,7 @@ class Metropolia(Game):
         self._town_hall_first = self.options["town_hall"] == "start_of_turn"
         self._turn_limit = int(self.options["turn_limit"])
         t = table(n, plus, int(self.options["sushi_bar_cost"]))
-        self._round = t.round
+        self._income = t.income
         self._others = t.others
         self._next = tuple(others[0] for others in t.others)
         self._ccw = t.ccw
@@ -448,7 +464,7 @@ class Metropolia(Game):
             total += port
         s.total = total
         # ruling MK-A11: doubles count only with an Amusement Park already built at the roll
-        s.again = len(dice) == 2 and dice[0] == dice[1] and lms[AMUSEMENT_PARK]
+        s.again = lms[AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]
         self._record(DiceRolled, seat, dice, total)
         if RED_AT[total]:
             self._resolve_red_cards(total)
@@ -498,13 +514,11 @@ class Metropolia(Game):
         Seats are paid clockwise from the roller, who takes its blue cards, then its green.
         """
         s = self.s
-        roller = s.turn
         coins = s.coins
         record = self._record
-        blues = BLUE_PLAN[total]
-        for seat in self._round[roller] if blues else (roller,):
+        for seat, plan in self._income[s.turn][total]:
             city = s.cards[seat]
-            for i, cid, amount, bonus, rule in ROLLER_PLAN[total] if seat == roller else blues:
+            for i, cid, amount, bonus, rule in plan:
                 k = city[i]
                 if not k:  # most cards a total activates are not in this city
                     continue
@@ -717,13 +731,11 @@ class Metropolia(Game):
             return [TAKE_FROM[o] for o in self._others[seat]]
         # business_center: the swaps by index (see swap_choices_reference)
         mine = s.cards[seat]
-        gives = tuple([g for g in NOT_PURPLE if mine[g]])
+        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(mine)))
         blocks = []
         for o in self._others[seat]:
-            theirs = s.cards[o]
-            takes = tuple([t for t in NOT_PURPLE if theirs[t]])
-            same = sum([1 for g in gives if theirs[g]])
-            count = len(gives) * len(takes) - same
+            takes = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[o])))
+            count = len(gives) * len(takes) - len(set(gives).intersection(takes))
             if count:
                 blocks.append((o, gives, takes, count))
         return _SwapMenu(blocks)
