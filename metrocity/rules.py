@@ -74,22 +74,26 @@ _TILE_RANK = _TILE_ORDER.__getitem__
 #: the one kind a player owns two of (MC-1: the Parks), so the only one a hand can hold twice
 (_TWICE,) = (t for t, n in TILE_COUNTS.items() if n > 1)
 # ruling MC-4: the tiles that stop a category counting on their street (a Park or Mall stops
-# Industrial, a Power Plant or Mall stops Residential), and what each tile counts for each
-# pair (Industrial stopped, Residential stopped)
+# Industrial, a Power Plant or Mall stops Residential), and what each tile counts:
+# _COUNTED[Industrial stopped][Residential stopped][tile]
 _STOPPERS = {
     category: frozenset(t.id for t in TILE_KINDS if t.kind in stoppers)
     for category, stoppers in SUPPRESSED_BY.items()
 }
-_COUNTED = {
-    (no_ind, no_res): {
-        t.id: 0
-        if (t.kind == "industrial" and no_ind) or (t.kind == "residential" and no_res)
-        else t.value
-        for t in TILE_KINDS
-    }
+_STOPS_INDUSTRIAL = _STOPPERS["industrial"]
+_STOPS_RESIDENTIAL = _STOPPERS["residential"]
+_COUNTED = tuple(
+    tuple(
+        {
+            t.id: 0
+            if (t.kind == "industrial" and no_ind) or (t.kind == "residential" and no_res)
+            else t.value
+            for t in TILE_KINDS
+        }
+        for no_res in (False, True)
+    )
     for no_ind in (False, True)
-    for no_res in (False, True)
-}
+)
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
 # Actions are small immutable values: build each once, so generating legal moves is cheap.
@@ -144,10 +148,9 @@ def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tupl
     where a Park or Mall (of either player) stands on the street; Residential counts nothing
     where a Power Plant or Mall stands.
     """
-    present = set(_STREET_GET[street](tiles))
-    counted = _COUNTED[
-        not present.isdisjoint(_STOPPERS["industrial"]),
-        not present.isdisjoint(_STOPPERS["residential"]),
+    on_street = _STREET_GET[street](tiles)
+    counted = _COUNTED[not _STOPS_INDUSTRIAL.isdisjoint(on_street)][
+        not _STOPS_RESIDENTIAL.isdisjoint(on_street)
     ]
     sums = [0, 0]
     for b in _STREET_BLOCKS[street]:
@@ -282,7 +285,7 @@ class MetroCity(Game):
 
     # ------------------------------------------------------------------ set-up (MC-1, MC-2)
     def _setup(self) -> None:
-        self.s = CityState()
+        self.s = CityState.new()
         # ruling MC-2: one shuffle of the 15 tokens; the first 11 go to the streets in street
         # order, the next two are the seats' first-player draws, the last two stay out of play.
         self._request(_SHUFFLE_TOKENS)

@@ -6,6 +6,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import attrs
 import pytest
 
 import metrocity
@@ -26,6 +27,7 @@ from metrocity import (
 )
 from metrocity.data import PLAYER_TILES, STREETS, TILE_COUNTS
 from metrocity.rules import street_sums
+from metrocity.state import CityState
 from tests.metrocity.helpers import (
     COL_A,
     ROW1,
@@ -655,3 +657,18 @@ def test_save_and_load_continue_the_same_game() -> None:
     again.apply("swap st1 avF")
     g.apply("swap st1 avF")
     assert again.to_json() == g.to_json()
+
+
+def test_a_new_state_is_the_default_state_with_lists_of_its_own() -> None:
+    # issue 8: set-up builds the state without the field factories; it must be the same state,
+    # and no list may be shared between two games
+    first, second = CityState.new(), CityState.new()
+    assert first == CityState() == second
+    for name in attrs.fields_dict(CityState):
+        value = getattr(first, name)
+        if isinstance(value, list):
+            assert value is not getattr(second, name), name
+            for k, inner in enumerate(value):
+                if isinstance(inner, list):
+                    assert inner is not getattr(second, name)[k], name
+                    assert all(inner is not other for other in value[k + 1 :]), name
