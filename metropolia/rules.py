@@ -229,9 +229,9 @@ class Table:
     #: cards are paid in, rulebook "Payments")
     others: tuple[tuple[int, ...], ...]
     ccw: tuple[tuple[int, ...], ...]
-    #: for each roller and total: the seats its cards pay, clockwise from the roller, each
-    #: with its plan (the roller's blue and green cards, the others' blue ones), none empty
-    income: tuple[tuple[tuple[tuple[int, IncomePlan], ...], ...], ...]
+    #: for each roller and total: what the cards pay, clockwise from the roller (its blue and
+    #: green cards, the others' blue ones), each income plan entry led by the seat it pays
+    income: tuple[tuple[tuple[tuple[int, int, str, int, int, IncomeRule | None], ...], ...], ...]
     #: the cost of each card (the Sushi Bar's is an option, ruling MK-1)
     cost: tuple[int, ...]
     landmarks_in_play: tuple[int, ...]
@@ -282,9 +282,9 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         income=tuple(
             tuple(
                 tuple(
-                    (seat, plan)
+                    (seat, *entry)
                     for seat in clockwise(r, n)
-                    if (plan := ROLLER_PLAN[total] if seat == r else BLUE_PLAN[total])
+                    for entry in (ROLLER_PLAN[total] if seat == r else BLUE_PLAN[total])
                 )
                 for total in range(MAX_TOTAL + 1)
             )
@@ -514,33 +514,33 @@ class Metropolia(Game):
         Seats are paid clockwise from the roller, who takes its blue cards, then its green.
         """
         s = self.s
+        cards = s.cards
         coins = s.coins
         record = self._record
-        for seat, plan in self._income[s.turn][total]:
-            city = s.cards[seat]
-            for i, cid, amount, bonus, rule in plan:
-                k = city[i]
-                if not k:  # most cards a total activates are not in this city
+        for seat, i, cid, amount, bonus, rule in self._income[s.turn][total]:
+            k = cards[seat][i]
+            if not k:  # most cards a total activates are not in this city
+                continue
+            if bonus and s.landmarks[seat][SHOPPING_MALL]:
+                amount += bonus
+            if rule is None:
+                amount *= k
+            else:
+                effect, needs_port, per = rule
+                if needs_port and not s.landmarks[seat][PORT]:
                     continue
-                if bonus and s.landmarks[seat][SHOPPING_MALL]:
-                    amount += bonus
-                if rule is None:
+                if effect == "income":
                     amount *= k
-                else:
-                    effect, needs_port, per = rule
-                    if needs_port and not s.landmarks[seat][PORT]:
-                        continue
-                    if effect == "income":
-                        amount *= k
-                    elif effect == "tuna":
-                        amount = tuna * k
-                    else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
-                        amount *= k * sum([city[j] for j in per])
-                    if not amount:
-                        continue
-                # _receive, inline: income is most of the coin events
-                coins[seat] += amount
-                record(CoinsReceived, seat, amount, cid)
+                elif effect == "tuna":
+                    amount = tuna * k
+                else:  # per_icon / per_card: the seed's Flower Shop counts the mall per orchard
+                    city = cards[seat]
+                    amount *= k * sum([city[j] for j in per])
+                if not amount:
+                    continue
+            # _receive, inline: income is most of the coin events
+            coins[seat] += amount
+            record(CoinsReceived, seat, amount, cid)
 
     def _resolve_purple_cards(self, start: int) -> None:
         """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
@@ -560,7 +560,10 @@ class Metropolia(Game):
                 self._ask(roller, "business_center")
                 return
             self._purple_from_everyone(i)
-        self._ask_build()
+        if self._town_hall_first:  # _ask_build, inline: no Town Hall coin before building
+            self._pending = BUILD_PROMPT[roller]
+        else:
+            self._ask_build()
 
     def _purple_from_everyone(self, i: int) -> None:
         """Stadium, Publisher and Tax Office: every opponent pays what they can (MK-A7)."""
@@ -672,14 +675,14 @@ class Metropolia(Game):
                 if self._plus:
                     self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)
                 else:
-                    self._withdraw(range(self.num_players), BUILD[k])
+                    self._withdraw(range(len(s.coins)), BUILD[k])
             elif IS_PURPLE[k]:  # one of each purple card
                 self._withdraw((seat,), BUILD[k])
             self._end_turn(True)
+        elif type(action) is Roll:  # the Train Station's owner, every turn
+            self._pending = ROLL_2 if action.dice == 2 else ROLL_1
         elif type(action) is Pass:
             self._end_turn(False)
-        elif type(action) is Roll:
-            self._pending = ROLL_2 if action.dice == 2 else ROLL_1
         elif type(action) is Reroll:
             s.rerolled = True  # ruling MK-A1: once a turn
             if action.again:  # a new roll, the dice count chosen again
