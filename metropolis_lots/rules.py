@@ -452,6 +452,10 @@ class Metropolis(Game):
     #: kinds standing in a district -> the placement ranks a "No" pair leaves open there
     #: (shared by the games of one chart)
     _by_kinds: dict[frozenset[str], int]
+    #: ``_open_here[district]``: the placement ranks no "No" pair keeps out of the district
+    #: (MS-4), ``_kinds_ranks(s.kinds[district])`` kept with ``s.kinds`` (a tuple, replaced
+    #: when a building goes up: clones may share it)
+    _open_here: tuple[int, ...]
     #: the options and the seat count, read at every step (plain attributes are cheaper)
     _seats: int
     _trade_limit: int
@@ -517,6 +521,7 @@ class Metropolis(Game):
             lot_neighbours=listings.lot_neighbours,
             standing=((),) * 10,
         )
+        self._open_here = (self._kinds_ranks(frozenset()),) * 10
         self._request(Draw("lots", tuple(self.s.stack), DEAL[n] * n))
 
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -816,6 +821,9 @@ class Metropolis(Game):
         kinds = list(s.kinds)
         kinds[d] = kinds[d] | {kind}
         s.kinds = tuple(kinds)
+        open_here = list(self._open_here)
+        open_here[d] = self._kinds_ranks(kinds[d])
+        self._open_here = tuple(open_here)
         s.progressed = True
         self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
 
@@ -951,7 +959,6 @@ class Metropolis(Game):
         s = self.s
         r = self.r
         masks = s.own
-        kinds = s.kinds
         base = seat * 10
         mine = masks[base : base + 10]  # the seat's unbuilt lots, by district
         theirs: Sequence[int] = _NOBODY  # the others' unbuilt lots, by district, if pooling
@@ -965,7 +972,7 @@ class Metropolis(Game):
                         a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)
                     ]
         in_supply = self._supply_ranks()
-        by_kinds = self._by_kinds
+        open_here = self._open_here
         inside = r.inside_bits
         pool_bits = r.pool_bits
         touching = r.touching
@@ -978,10 +985,7 @@ class Metropolis(Game):
             anyone = own | theirs[d]
             if anyone != own:
                 ranks |= pool_bits[anyone] & touching[own]
-            allowed = by_kinds.get(kinds[d])
-            if allowed is None:
-                allowed = self._kinds_ranks(kinds[d])
-            ranks &= in_supply & allowed
+            ranks &= in_supply & open_here[d]
             while ranks:  # ascending ranks: the listing order
                 low = ranks & -ranks
                 out.append(actions[low.bit_length() - 1])
@@ -1055,7 +1059,7 @@ class Metropolis(Game):
         in_supply = self._supply_ranks()
         for d in r.board.districts:
             free = r.district_masks[d] & ~s.built[d]
-            if free and r.inside_bits[free] & in_supply & self._kinds_ranks(s.kinds[d]):
+            if free and r.inside_bits[free] & in_supply & self._open_here[d]:
                 return True
         return False
 
@@ -1239,6 +1243,8 @@ class Metropolis(Game):
             broken.append("the buildings listed per district disagree with the buildings")
         if not s.index_matches():
             broken.append("the lot masks and counts disagree with the owners")
+        if self._open_here != tuple(self._kinds_ranks(here) for here in s.kinds):
+            broken.append("the placements open per district disagree with the kinds there")
         if s.values != values_of(r, s.buildings):
             broken.append("the building values are not the chart's")
         return broken
