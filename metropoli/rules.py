@@ -12,7 +12,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Sequence
 from itertools import compress
-from operator import lt
+from operator import itemgetter, lt
 from typing import Any, TypeVar
 
 from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
@@ -114,6 +114,11 @@ _ALL_OFFERS = {n: tuple(tuple(_OFFER[p] for p in others) for others in _OTHERS[n
 _GIVES = {c: Give(c) for c in B.concessions}
 _TAKES = {c: Take(c) for c in B.concessions}
 _SELLS = {c: Sell(c) for c in B.concessions}
+#: the holders of the concessions (None: the Bank), of the bridges, read from ``owner`` in C
+_HOLDERS = itemgetter(*B.concessions)
+_BRIDGE_HOLDERS = itemgetter(*B.bridges)
+#: each street with its neighbourhood (wealth, ruling MI-17)
+_STREET_HOODS = tuple((c, B.hood_of[c] or 0) for c in B.streets)
 _GOTOS = {c: GoTo(c) for c in B.concessions}
 
 
@@ -668,7 +673,7 @@ class Metropoli(Game):
             if not d.began:
                 d.began = True
                 self._record(BankruptcyBegan, d.debtor, d.creditor, d.amount)
-            if any(s.owner[c] == d.debtor for c in B.concessions):
+            if d.debtor in _HOLDERS(s.owner):
                 s.phase = "sell"
                 self._ask(d.debtor, "sell", f"owing {d.amount}: auction a concession")
                 return
@@ -683,13 +688,13 @@ class Metropoli(Game):
     def _sell(self, space: int) -> None:
         s = self.s
         debtor, creditor = s.debts[0].debtor, s.debts[0].creditor
-        # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving the game
-        order = tuple(
-            x
-            for x in self._clockwise_from(debtor)
-            if x != debtor and (s.status[x] == IN or x == creditor)
-        )
-        s.auction = Auction(space, "bankruptcy", order, [False] * self.num_players)
+        status = s.status
+        n = len(status)
+        order = _OTHERS[n][debtor]
+        if status.count(IN) < n:
+            # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving
+            order = tuple(x for x in order if status[x] == IN or x == creditor)
+        s.auction = Auction(space, "bankruptcy", order, [False] * n)
         self._record(AuctionOpened, space, "bankruptcy")
         self._auction_next()
 
@@ -895,8 +900,9 @@ class Metropoli(Game):
     def wealth(self, seat: int) -> tuple[int, int, int]:
         """(cash, streets at neighbourhood value, bridges at $500,000) — ruling MI-17."""
         s = self.s
-        streets = sum(s.hood_values[B.hood_of[c] or 0] for c in B.streets if s.owner[c] == seat)
-        bridges = D.BRIDGE_WEALTH * sum(1 for b in B.bridges if s.owner[b] == seat)
+        owner, values = s.owner, s.hood_values
+        streets = sum([values[hood] for c, hood in _STREET_HOODS if owner[c] == seat])
+        bridges = D.BRIDGE_WEALTH * _BRIDGE_HOLDERS(owner).count(seat)
         return s.cash[seat], streets, bridges
 
     # ================================================================== money and titles
