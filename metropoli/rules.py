@@ -87,11 +87,6 @@ _PAY = tuple(Cash(x) for x in D.TRADE_PRICES)
 _ASK = tuple(Cash(-x) for x in D.TRADE_PRICES)
 
 
-def _affordable(cash: int) -> int:
-    """How many of the listed trade sums (ascending) ``cash`` covers."""
-    return bisect_right(D.TRADE_PRICES, cash)
-
-
 _CONCESSION_SET = frozenset(B.concessions)
 #: prompt texts by space, made once
 _ARRIVED_TEXT = tuple(f"on {name}: act, or propose a trade first" for name in B.names)
@@ -414,7 +409,7 @@ class Metropoli(Game):
             self._settle_debts("build")
         elif kind == "motorway":  # ruling MI-4
             s.phase = "motorway"
-            self._request(Dice(2, "motorway exit"))
+            self._request(_EXIT_DICE)
         elif kind == "municipality":
             self._municipality()
         else:
@@ -949,8 +944,8 @@ class Metropoli(Game):
             return [_ROLL, *self._offers()]
         return [_ROLL]
 
-    def _legal_steps(self) -> list[Action]:
-        return list(_STEPS)
+    def _legal_steps(self) -> Sequence[Action]:
+        return _STEPS
 
     def _legal_arrived(self) -> list[Action]:
         return [_ACT, *self._offers()] if self.s.trades_left > 0 else [_ACT]
@@ -969,11 +964,11 @@ class Metropoli(Game):
         out.extend(self._listed_bids(_RAISE_STEPS, _RAISE_AT, au.leader, au.high))
         return out
 
-    def _legal_preempt(self) -> list[Action]:
-        return [_PREEMPT, _WAIVE]
+    def _legal_preempt(self) -> Sequence[Action]:
+        return _PREEMPT_OR_WAIVE
 
-    def _legal_cross(self) -> list[Action]:
-        return [_CROSS, _STAY]
+    def _legal_cross(self) -> Sequence[Action]:
+        return _CROSS_OR_STAY
 
     def _legal_free_block(self) -> list[Action]:
         out: list[Action] = [_FREE[x] for x in self.s.free_areas]
@@ -993,18 +988,18 @@ class Metropoli(Game):
             out = self._open_of(_BUILD)
         if s.trades_left > 0:
             out.extend(self._offers())
-        if not self._completion_obliges():
+        if s.roofs < D.ROOFS or not self._completion_obliges():  # rule 9 only when complete
             out.append(_END)
         return out
 
-    def _legal_trade(self) -> list[Action]:
-        return [_ACCEPT, _REJECT]
+    def _legal_trade(self) -> Sequence[Action]:
+        return _ACCEPT_OR_REJECT
 
     def _legal_sell(self) -> list[Action]:
         s = self.s
         return _held_by(s.owner, s.debts[0].debtor, _SELLS)
 
-    def _legal_none(self) -> list[Action]:
+    def _legal_none(self) -> Sequence[Action]:
         return []
 
     def is_legal(self, action: Action) -> bool:
@@ -1149,12 +1144,17 @@ class Metropoli(Game):
         s.trades_left -= 1
         a, partner, owner = s.active, action.partner, s.owner
         s.trade = (partner, (), (), 0)
-        # ruling MI-A18: at the stop on arrival, not the concession of the space reached
-        here = s.pos[a] if s.phase == "arrived" else -1
+        if s.phase == "arrived":  # ruling MI-A18: not the concession of the space reached
+            here = s.pos[a]
+            gives = [_GIVES[c] for c in _CONCESSIONS if owner[c] == a and c != here]
+        else:
+            gives = [_GIVES[c] for c in _CONCESSIONS if owner[c] == a]
         s.trade_menu = (
-            tuple([_GIVES[c] for c in _CONCESSIONS if owner[c] == a and c != here]),
+            tuple(gives),
             tuple([_TAKES[c] for c in _CONCESSIONS if owner[c] == partner]),
-            _PAY[: _affordable(s.cash[a])] + _ASK[: _affordable(s.cash[partner])],
+            # the listed sums the payer holds (the sums ascend)
+            _PAY[: bisect_right(D.TRADE_PRICES, s.cash[a])]
+            + _ASK[: bisect_right(D.TRADE_PRICES, s.cash[partner])],
             _CANCEL_ONLY,  # Send once the proposal holds something
         )
         s.trade_cash_set = False
@@ -1497,6 +1497,9 @@ _PREEMPT, _WAIVE, _CROSS, _STAY, _SKIP = Preempt(), Waive(), Cross(), Stay(), Sk
 _END, _ACCEPT, _REJECT, _SEND, _CANCEL = EndTurn(), Accept(), Reject(), Send(), Cancel()
 _MOVE_DICE = Dice(3, "move")
 _SEND_CANCEL, _CANCEL_ONLY = (_SEND, _CANCEL), (_CANCEL,)
+_PREEMPT_OR_WAIVE, _CROSS_OR_STAY = (_PREEMPT, _WAIVE), (_CROSS, _STAY)
+_ACCEPT_OR_REJECT = (_ACCEPT, _REJECT)
+_EXIT_DICE = Dice(2, "motorway exit")
 
 #: what is decided in each phase; chance phases and the end list nothing
 _LEGAL_BY_PHASE: dict[str, Callable[[Metropoli], Sequence[Action]]] = {
