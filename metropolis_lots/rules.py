@@ -266,13 +266,6 @@ def _swap(partner: int, give: int, take: int) -> Propose:
     return found
 
 
-def _nth_lot(mask: int, k: int) -> int:
-    """Lot number ``k`` (from 0, ascending) of a board mask."""
-    for _ in range(k):
-        mask &= mask - 1  # drop the lowest lot
-    return (mask & -mask).bit_length() - 1
-
-
 class _TradeMenu(ActionsByIndex):
     """The trade prompt's actions in the listing order, computed by index (issue 8): Done,
     then per partner, clockwise, each offered lot (ascending) for each wanted lot
@@ -297,8 +290,21 @@ class _TradeMenu(ActionsByIndex):
         i -= 1
         for partner, offered, wanted, wanted_count, swaps in self._blocks:
             if i < swaps:
+                # offered lot number ``give`` (from 0, ascending) for wanted lot ``take``:
+                # drop the lower lots, then read the lowest (inline, as ``_swap``: this
+                # runs at 40% of the decisions)
                 give, take = divmod(i, wanted_count)
-                return _swap(partner, _nth_lot(offered, give), _nth_lot(wanted, take))
+                for _ in range(give):
+                    offered &= offered - 1
+                for _ in range(take):
+                    wanted &= wanted - 1
+                give = (offered & -offered).bit_length() - 1
+                take = (wanted & -wanted).bit_length() - 1
+                row = _SWAP_ROWS[partner][give]
+                found = row[take]
+                if found is None:
+                    found = row[take] = Propose(partner, _ONE_LOT[give], _ONE_LOT[take])
+                return found
             i -= swaps
         raise AssertionError("an index below the length falls in a block")
 
