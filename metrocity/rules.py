@@ -121,6 +121,8 @@ _PLACED = tuple(
 )
 #: _DRAWN_ONE[seat][tile]: the refill of one tile after a placement
 _DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
+#: the results met so far, by (seat 0's score, seat 1's score, whether the grid is full)
+_RESULTS: dict[tuple[int, int, bool], Result] = {}
 _PLACE_TEXT = "place a tile: on an empty block, or over your own for a token"
 _SWAP_TEXT = "swap the bonuses of two unawarded streets, or noswap"
 
@@ -319,10 +321,11 @@ class MetroCity(Game):
         pile = self.s.piles[seat]
         n = min(HAND_SIZE - len(hand), len(pile))
         if n > 0:
-            drawn = [pile.pop() for _ in range(n)]
+            drawn = tuple(pile[: -n - 1 : -1])  # from the top: the pile's end
+            del pile[-n:]
             hand.extend(drawn)
             hand.sort(key=_TILE_RANK)
-            self._record(TilesDrawn, seat, len(drawn), tuple(drawn))
+            self._record(TilesDrawn, seat, n, drawn)
 
     # ------------------------------------------------------------------ the turn (MC-3)
     def _begin_turn(self, seat: int) -> None:
@@ -472,7 +475,7 @@ class MetroCity(Game):
         s = self.s
         # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
         # ruling MC-A3: no prompt when fewer than two streets still hold a token
-        if tile == COURTHOUSE and sum(1 for t in s.street_tokens if t is not None) >= 2:
+        if tile == COURTHOUSE and len(s.street_tokens) - s.street_tokens.count(None) >= 2:
             s.pending_block = block
             s.pending_filled = filled
             self._ask(seat, "swap", _SWAP_TEXT)
@@ -530,9 +533,16 @@ class MetroCity(Game):
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:
-        scores = (self.s.score(0), self.s.score(1))
-        reason = "the grid is full" if self.s.empty == 0 else "neither player can place"
-        return Result(scores, winners_by_score(scores), reason)
+        s = self.s
+        key = (s.score(0), s.score(1), s.empty == 0)
+        found = _RESULTS.get(key)
+        if found is None:  # results are immutable values: each one made once
+            if len(_RESULTS) > 4096:
+                _RESULTS.clear()
+            scores = key[:2]
+            reason = "the grid is full" if key[2] else "neither player can place"
+            found = _RESULTS[key] = Result(scores, winners_by_score(scores), reason)
+        return found
 
     def max_actions(self) -> int:
         """Every placement uses up a tile (40 in all); each Courthouse asks one swap question."""

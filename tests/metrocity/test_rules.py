@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 import metrocity
-from common import GameRandom, IllegalAction, InvalidOption
+from common import GameRandom, IllegalAction, InvalidOption, RandomBot, Result, winners_by_score
+from common import play as common_play
 from common.testing import ConformanceError, Secret, check_game, fingerprint
 from metrocity import (
     BonusesSwapped,
@@ -457,6 +458,18 @@ def test_scores_are_money_held_and_most_money_wins() -> None:
     assert g.s.money == [[10, 2], [5]]
     res = g._result()
     assert res.scores == (12, 5) and res.winners == (0,)
+
+
+def test_every_random_game_ends_with_the_money_held_as_its_result() -> None:
+    # ruling MC-6, issue 8: the results are kept once per (scores, reason); each game's must
+    # still be its own money, its richest seats and why it ended
+    for seed in range(60):
+        g = metrocity.new_game(seed=seed)
+        common_play(g, [RandomBot(seed), RandomBot(seed + 1)])
+        money = (sum(g.s.money[0]), sum(g.s.money[1]))
+        full = None not in g.s.tiles
+        reason = "the grid is full" if full else "neither player can place"
+        assert g.result() == Result(money, winners_by_score(money), reason), seed
 
 
 def test_equal_money_is_a_shared_win() -> None:
