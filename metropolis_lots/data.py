@@ -279,8 +279,6 @@ class Rules:
     board: Board
     models: tuple[Model, ...]
     model_by_id: Mapping[str, Model]
-    #: placements[model index][district] -> placements of that model in that district
-    placements: tuple[Mapping[int, tuple[Placement, ...]], ...]
     pool_sizes: frozenset[int]
     chart: Chart
     #: forbidden[kind] -> kinds that may not share its district
@@ -313,6 +311,29 @@ class Rules:
     #: ``fixed_values[kind][places]``: the chart's base plus location value (MS-4) of a
     #: building of ``kind`` whose lots have the locations ``places`` (bits, as ``lot_places``)
     fixed_values: Mapping[str, tuple[int, ...]]
+
+    @property
+    def placements(self) -> tuple[Mapping[int, tuple[Placement, ...]], ...]:
+        """``placements[model index][district]``: every placement of that model in that
+        district, from ``placements_in`` (made when first read: the engine lists buildings
+        from ``placed``; the readable rules and the tests read these)."""
+        key = (id(self.board), id(self.models))
+        found = _PLACEMENTS.get(key)
+        if found is None or found[0] is not self.board or found[1] is not self.models:
+            made = tuple(
+                {d: placements_in(self.board, m, d) for d in self.board.districts}
+                for m in self.models
+            )
+            found = _PLACEMENTS[key] = (self.board, self.models, made)
+        return found[2]
+
+
+#: (id of a board, id of its models) -> (the board, the models, their placements): kept so
+#: that the ids are not reused while the entry lives
+_PLACEMENTS: dict[
+    tuple[int, int],
+    tuple[Board, tuple[Model, ...], tuple[Mapping[int, tuple[Placement, ...]], ...]],
+] = {}
 
 
 @cache
@@ -355,16 +376,23 @@ def _tables() -> Rules:
     board = default_board()
     models, pool = _buildings()
     chart = _load_chart(None)
-    placements = tuple({d: placements_in(board, m, d) for d in board.districts} for m in models)
+    # the Build actions straight from the floor plans' placements in a district (MS-1: all
+    # districts alike), without a Placement object each (``Rules.placements`` has those)
     builds = tuple(
-        {d: tuple((p.mask, Build(m.id, p.lots)) for p in per[d]) for d in per}
-        for m, per in zip(models, placements, strict=True)
+        {
+            d: tuple(
+                (mask, Build(m.id, tuple(map((d * 10).__add__, idx))))
+                for idx, mask in _local_placements(board.rows, board.cols, m.cells)
+            )
+            for d in board.districts
+        }
+        for m in models
     )
     index = {
-        (m.id, p.lots): (mi, d, p.mask)
-        for mi, (m, per) in enumerate(zip(models, placements, strict=True))
-        for d in per
-        for p in per[d]
+        (a.model, a.lots): (mi, d, mask)
+        for mi, per in enumerate(builds)
+        for d, row in per.items()
+        for mask, a in row
     }
     full = {
         d: sum(1 << (lot - d * 10) for lot in board.lots if lot // 10 == d) for d in board.districts
@@ -394,7 +422,6 @@ def _tables() -> Rules:
         board,
         models,
         {m.id: m for m in models},
-        placements,
         pool,
         chart,
         _forbidden(chart),

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from common import Prompt, RandomBot
 from metropolis_lots import new_game, reference
-from metropolis_lots.actions import Propose
+from metropolis_lots.actions import Build, Propose
 from metropolis_lots.data import LOCATIONS, ChartRow, _fixed_values, rules_for
 from metropolis_lots.rules import _answer_prompt, _fixed_value, values_of
 
@@ -170,3 +170,16 @@ def test_fixed_values_table_is_base_plus_the_locations_any_lot_has(data: st.Data
                 row.location.get(place, 0) for place in rules.board.locations_of(lots)
             )
             assert _fixed_value(rules, kind, lots) == expected, (model, lots, kind)
+
+
+def test_the_build_table_holds_every_placement_in_order() -> None:
+    """The engine's Build actions (made straight from the floor plans' local placements)
+    are the placements ``placements_in`` computes, district by district, in its order."""
+    r = rules_for(None)
+    for mi, m in enumerate(r.models):
+        for d in r.board.districts:
+            places = r.placements[mi][d]
+            assert r.builds[mi][d] == tuple((p.mask, Build(m.id, p.lots)) for p in places)
+            for p in places:
+                assert r.build_index[m.id, p.lots] == (mi, d, p.mask)
+    assert len(r.build_index) == sum(len(per[d]) for per in r.placements for d in per)
