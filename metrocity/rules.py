@@ -123,8 +123,16 @@ _PLACED = tuple(
 _DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
 #: the results met so far, by (seat 0's score, seat 1's score, whether the grid is full)
 _RESULTS: dict[tuple[int, int, bool], Result] = {}
-_PLACE_TEXT = "place a tile: on an empty block, or over your own for a token"
-_SWAP_TEXT = "swap the bonuses of two unawarded streets, or noswap"
+#: the two questions, by seat: their text never changes, so each prompt is made once and set
+#: without the core's ``_ask`` look-up (issue 8: a prompt is asked at every decision)
+_PLACE_ASKS = tuple(
+    Prompt(seat, "place", "place a tile: on an empty block, or over your own for a token")
+    for seat in range(2)
+)
+_SWAP_ASKS = tuple(
+    Prompt(seat, "swap", "swap the bonuses of two unawarded streets, or noswap")
+    for seat in range(2)
+)
 
 
 def _getter(indices: Sequence[int]) -> Callable[[Sequence[Action]], tuple[Action, ...]]:
@@ -343,7 +351,7 @@ class MetroCity(Game):
             self._record(Passed, seat)
             seat = 1 - seat
         s.turn = seat
-        self._ask(seat, "place", _PLACE_TEXT)
+        self._pending = _PLACE_ASKS[seat]
 
     def _legal_actions(self) -> Sequence[Action]:
         """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
@@ -436,7 +444,10 @@ class MetroCity(Game):
             if isinstance(action, Swap):
                 self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
             s = self.s
-            self._finish_placement(seat, s.pending_block, s.pending_filled)
+            block, filled = s.pending_block, s.pending_filled
+            s.pending_block = -1
+            s.pending_filled = False
+            self._finish_placement(seat, block, filled)
 
     def _place(self, seat: int, tile: str, block: int) -> None:
         """Place a tile from hand on an empty block (MC-3)."""
@@ -478,7 +489,7 @@ class MetroCity(Game):
         if tile == COURTHOUSE and len(s.street_tokens) - s.street_tokens.count(None) >= 2:
             s.pending_block = block
             s.pending_filled = filled
-            self._ask(seat, "swap", _SWAP_TEXT)
+            self._pending = _SWAP_ASKS[seat]
             return
         self._finish_placement(seat, block, filled)
 
@@ -492,8 +503,6 @@ class MetroCity(Game):
 
     def _finish_placement(self, seat: int, block: int, filled: bool) -> None:
         s = self.s
-        s.pending_block = -1
-        s.pending_filled = False
         if filled:
             row_street, column_street = BLOCK_STREETS[block]
             if not s.street_empty[row_street]:  # the row first (MC-4)
@@ -511,7 +520,7 @@ class MetroCity(Game):
         seat = 1 - seat
         if s.free and s.hands[seat]:
             s.turn = seat
-            self._ask(seat, "place", _PLACE_TEXT)
+            self._pending = _PLACE_ASKS[seat]
         else:
             self._begin_turn(seat)
 
