@@ -226,8 +226,9 @@ class Table:
     """What every game with the same seats and options shares: made once, not per game."""
 
     #: for each roller: the others clockwise; the others counter-clockwise (the order red
-    #: cards are paid in, rulebook "Payments")
+    #: cards are paid in, rulebook "Payments"); the seat that plays next
     others: tuple[tuple[int, ...], ...]
+    next_seat: tuple[int, ...]
     ccw: tuple[tuple[int, ...], ...]
     #: for each roller and total: what the cards pay, clockwise from the roller (its blue and
     #: green cards, the others' blue ones), each income plan entry led by the seat it pays
@@ -278,6 +279,7 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
             offers.append(build)
     return Table(
         others=tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n)),
+        next_seat=tuple((r + 1) % n for r in range(n)),  # clockwise
         ccw=tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n)),
         income=tuple(
             tuple(
@@ -347,7 +349,7 @@ class Metropolia(Game):
         t = table(n, plus, int(self.options["sushi_bar_cost"]))
         self._income = t.income
         self._others = t.others
-        self._next = tuple(others[0] for others in t.others)
+        self._next = t.next_seat
         self._ccw = t.ccw
         self._cost = t.cost
         self._landmarks_in_play = t.landmarks_in_play
