@@ -13,6 +13,7 @@ from bisect import insort
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
+from itertools import compress
 from operator import itemgetter
 from typing import Any, Self, overload
 
@@ -95,6 +96,7 @@ _COUNTED = tuple(
     for no_ind in (False, True)
 )
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
+_STREET_NUMBERS = range(len(STREETS))
 
 # Actions are small immutable values: build each once, so generating legal moves is cheap.
 #: _PLACE_ROW[tile][block]: placing ``tile`` on ``block``
@@ -315,13 +317,15 @@ class MetroCity(Game):
             self._begin_turn(self.s.first)
 
     def _place_tokens(self, order: tuple[Any, ...]) -> None:
+        s = self.s
         n = len(STREETS)
-        self.s.street_tokens = list(order[:n])
-        self._record(TokensPlaced, tuple(order[:n]))
+        on_streets, out = tuple(order[:n]), tuple(order[n:])
+        s.street_tokens = list(on_streets)
+        self._record(TokensPlaced, on_streets)
         draws = (int(order[n]), int(order[n + 1]))
-        self.s.out_of_play = tuple(order[n:])
-        self.s.first = 0 if draws[0] > draws[1] else 1
-        self._record(FirstPlayerDrawn, draws, tuple(order[n:]), self.s.first)
+        s.out_of_play = out
+        s.first = 0 if draws[0] > draws[1] else 1
+        self._record(FirstPlayerDrawn, draws, out, s.first)
 
     def _draw_tiles(self, seat: int) -> None:
         """Draw back up to a hand of 5 while the pile lasts (MC-1), in private."""
@@ -362,7 +366,9 @@ class MetroCity(Game):
         """
         s = self.s
         if s.pending_block >= 0:  # the Courthouse's swap question (MC-5)
-            return _swaps_between(tuple(i for i, t in enumerate(s.street_tokens) if t is not None))
+            # the streets still holding a token: tokens are $1-$15 (MC-2), so only a taken
+            # token (None) is false
+            return _swaps_between(tuple(compress(_STREET_NUMBERS, s.street_tokens)))
         seat = s.turn
         hand = s.hands[seat]
         # the kinds in hand, once each (the hand is in tile order; only Parks come twice)
