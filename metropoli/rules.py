@@ -422,13 +422,15 @@ class Metropoli(Game):
         hood = B.hood_of[space]
         assert hood is not None
         areas = B.street_areas[space]
-        tallest = max(s.heights[x] for x in B.district_areas[B.area_district[areas[0]]])
-        blocks = sum(s.heights[x] for x in areas)
-        sky = any(s.roof[x] for x in areas)
+        heights, roof, holder = s.heights, s.roof, s.owner
+        tallest = max([heights[x] for x in B.district_areas[B.area_district[areas[0]]]])
+        blocks = sum([heights[x] for x in areas])
+        sky = any([roof[x] for x in areas])
         value = D.concession_value(tallest, blocks, sky)
         hood_value = s.hood_values[hood]  # due even with no blocks (ruling MI-A14)
-        owner = s.owner[space]
-        trust = owner is not None and all(s.owner[t] == owner for t in B.hood_streets[hood])
+        owner = holder[space]
+        streets = B.hood_streets[hood]
+        trust = owner is not None and [holder[t] for t in streets].count(owner) == len(streets)
         total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
         return total, tallest, blocks, sky, value, hood_value, trust
 
@@ -490,7 +492,7 @@ class Metropoli(Game):
         card = self.cards[cid]
         self._record(CardRead, a, cid, card.text)
         eff, amt = card.effect, card.amount
-        others = [x for x in self._clockwise_from(a) if x != a]
+        others = _OTHERS[len(s.status)][a]
         if eff == "collect":
             self._pay(None, a, amt, "card")
         elif eff == "pay":
