@@ -78,7 +78,9 @@ B = D.BOARD
 _T = TypeVar("_T")
 MOTORWAY = B.space_of("motorway")
 BORSA = B.space_of("borsa")
-_STEPS = tuple(Steps(n) for n in range(1, B.size + 1))
+#: the track's length (a property of the board: read once)
+_SPACES = B.size
+_STEPS = tuple(Steps(n) for n in range(1, _SPACES + 1))
 _AREAS = range(len(B.area_district))
 _BUILD = tuple(Build(x) for x in _AREAS)
 _FREE = tuple(FreeBlock(x) for x in _AREAS)
@@ -221,7 +223,7 @@ class Metropoli(Game):
             status=[IN] * n,
             turns_taken=[0] * n,
             final_turns=[0] * n,
-            owner=[None] * B.size,
+            owner=[None] * _SPACES,
             heights=[0] * len(B.area_district),
             roof=[0] * len(B.area_district),
             caps=[0] * len(B.district_areas),
@@ -322,20 +324,20 @@ class Metropoli(Game):
         a = s.active
         p = s.pos[a]
         if s.final:  # rulings MI-17, MI-A6: leave on reaching or passing L'Autostrada
-            dist = (MOTORWAY - p) % B.size or B.size
+            dist = (MOTORWAY - p) % _SPACES or _SPACES
             if steps >= dist:
                 self._record(Moved, a, p, MOTORWAY, how)
                 s.pos[a] = MOTORWAY
-                if p + dist > B.size:
+                if p + dist > _SPACES:
                     self._borsa(a, landed=False)
                 self._leave(a, "motorway")
                 self._finish_turn()
                 return
         total = p + steps
-        to = total % B.size
+        to = total % _SPACES
         self._record(Moved, a, p, to, how)
         s.pos[a] = to
-        if total >= B.size:
+        if total >= _SPACES:
             self._borsa(a, landed=to == BORSA)
         self._act_on_space()
 
@@ -513,7 +515,7 @@ class Metropoli(Game):
             n = sum(1 for x in B.streets if s.owner[x] == a)
             s.debts.append(Debt(a, None, amt * n, "card"))
         elif eff == "advance_to":
-            self._advance((amt - s.pos[a]) % B.size or B.size, "card")
+            self._advance((amt - s.pos[a]) % _SPACES or _SPACES, "card")
             return
         elif eff == "go_to":
             self._jump(amt, "card")
@@ -527,7 +529,7 @@ class Metropoli(Game):
                 self._advance(self._steps_to(lambda sp: sp in free), "card")
                 return
         elif eff == "move_back":
-            self._jump((s.pos[a] - amt) % B.size, "back")
+            self._jump((s.pos[a] - amt) % _SPACES, "back")
             return
         elif eff == "free_block":
             self._offer_free_block(tuple(range(len(s.heights))), "a card: one free block")
@@ -536,10 +538,10 @@ class Metropoli(Game):
 
     def _steps_to(self, pred: Any) -> int:
         p = self.s.pos[self.s.active]
-        for k in range(1, B.size + 1):
-            if pred((p + k) % B.size):
+        for k in range(1, _SPACES + 1):
+            if pred((p + k) % _SPACES):
                 return k
-        return B.size
+        return _SPACES
 
     # ================================================================== auctions (MI-9, MI-16)
     def _clockwise_from(self, seat: int) -> tuple[int, ...]:
@@ -1016,7 +1018,7 @@ class Metropoli(Game):
                 return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
             return t is Roll
         if ph == "steps":
-            return t is Steps and 1 <= action.count <= B.size  # type: ignore[attr-defined]
+            return t is Steps and 1 <= action.count <= _SPACES  # type: ignore[attr-defined]
         if ph == "arrived":
             if t is Offer:
                 return s.trades_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
@@ -1300,7 +1302,7 @@ class Metropoli(Game):
             out.append(
                 f"blocks: {placed} on the board + {s.blocks_left} in the supply != {D.BLOCK_SUPPLY}"
             )
-        for sp in range(B.size):
+        for sp in range(_SPACES):
             o = s.owner[sp]
             if sp not in _CONCESSION_SET:
                 if o is not None:
