@@ -361,8 +361,9 @@ class MetroCity(Game):
         """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
 
         A random player looks at one move of 60-150, so the place prompt's moves are not
-        listed: ``_PlaceMoves`` answers ``len`` and ``[i]`` by arithmetic (and lists them from
-        prebuilt tables when iterated). A property test checks it against the rules' list.
+        listed: ``_Placements`` (no token held) and ``_PlaceMoves`` answer ``len`` and ``[i]``
+        by arithmetic (and list them from prebuilt tables when iterated). A property test
+        checks them against the rules' list.
         """
         s = self.s
         if s.pending_block >= 0:  # the Courthouse's swap question (MC-5)
