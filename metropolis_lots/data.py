@@ -376,17 +376,16 @@ def _tables() -> Rules:
     board = default_board()
     models, pool = _buildings()
     chart = _load_chart(None)
-    # the Build actions straight from the floor plans' placements in a district (MS-1: all
-    # districts alike), without a Placement object each (``Rules.placements`` has those)
+    # every district is the same block of lots (MS-1), so each model has the same local
+    # placements in every district: the Build actions are made straight from them, without
+    # a Placement object each (``Rules.placements`` has those)
+    local = [_local_placements(board.rows, board.cols, m.cells) for m in models]
     builds = tuple(
         {
-            d: tuple(
-                (mask, Build(m.id, tuple(map((d * 10).__add__, idx))))
-                for idx, mask in _local_placements(board.rows, board.cols, m.cells)
-            )
+            d: tuple((mask, Build(m.id, tuple(map((d * 10).__add__, idx)))) for idx, mask in places)
             for d in board.districts
         }
-        for m in models
+        for m, places in zip(models, local, strict=True)
     )
     index = {
         (a.model, a.lots): (mi, d, mask)
@@ -401,7 +400,8 @@ def _tables() -> Rules:
         d: tuple((mi, pm, a) for mi in range(len(models)) for pm, a in builds[mi][d])
         for d in board.districts
     }
-    shape = _one_shape(board, placed)
+    # the (model index, mask) of every placement by rank, the same in every district
+    shape = tuple((mi, mask) for mi, places in enumerate(local) for _, mask in places)
     inside_bits = _rank_bits(shape)
     # the pool-size models' placements lying on a pattern: those of all models, less the rest
     pool_ranks = sum(1 << k for k, (mi, _) in enumerate(shape) if models[mi].size in pool)
@@ -447,17 +447,6 @@ def _tables() -> Rules:
         ),
         _fixed_values(chart),
     )
-
-
-def _one_shape(
-    board: Board, placed: Mapping[int, tuple[tuple[int, int, Build], ...]]
-) -> tuple[tuple[int, int], ...]:
-    """The (model index, mask) of every placement by rank, the same in every district."""
-    shapes = {tuple((mi, pm) for mi, pm, _ in per) for per in placed.values()}
-    if len(shapes) != 1:
-        raise InvalidOption("the board's districts must share one shape (ruling MS-1)")
-    (shape,) = shapes
-    return shape
 
 
 def _rank_bits(shape: tuple[tuple[int, int], ...]) -> tuple[int, ...]:
