@@ -578,13 +578,22 @@ class Metropolis(Game):
             self.negotiation_step()
 
     def negotiation_step(self) -> None:
-        """Ask the seat on turn for an exchange proposal while any is allowed (ruling MS-9)."""
+        """Ask the seat on turn for an exchange proposal while any is allowed (ruling MS-9):
+        proposals are left and some exchange is legal (MS-A5), with unbuilt lots on one side
+        at least and a chip for every lot a side gains on balance."""
         s = self.s
-        if s.proposals < self._trade_limit and self._can_propose(s.turn):
-            s.phase = "trade"
-            self._pending = _TRADE_ASKS[s.turn]
-        else:
-            self.choice_step()
+        seat = s.turn
+        if s.proposals < self._trade_limit:
+            unbuilt = s.unbuilt
+            chips = s.chips
+            mine = unbuilt[seat]
+            for p in _OTHERS[self._seats][seat]:
+                theirs = unbuilt[p]
+                if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
+                    s.phase = "trade"
+                    self._pending = _TRADE_ASKS[seat]
+                    return
+        self.choice_step()
 
     def choice_step(self) -> None:
         """Choose one of the offered lots, to take or give away (ruling MS-6)."""
@@ -605,7 +614,7 @@ class Metropolis(Game):
         if s.stack and len(s.offer) < OFFER_SIZE:
             # ruling MS-A7: the stack has no order; each refill is a draw, before building
             s.phase = "refill"
-            self._request(Draw("lots", tuple(s.stack), 1))
+            self._pending = Draw("lots", tuple(s.stack), 1)  # as _request(...) sets it
         else:
             self.building_step()
 
@@ -1070,19 +1079,6 @@ class Metropolis(Game):
         return False
 
     # ------------------------------------------------------------------ queries: exchanges
-    def _can_propose(self, seat: int) -> bool:
-        """Whether any exchange is legal (MS-9, MS-A5): unbuilt lots on one side at least, and
-        a chip for every lot a side gains on balance."""
-        s = self.s
-        unbuilt = s.unbuilt
-        chips = s.chips
-        mine = unbuilt[seat]
-        for p in _OTHERS[self._seats][seat]:
-            theirs = unbuilt[p]
-            if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
-                return True
-        return False
-
     def _trade_menu(self, seat: int) -> Sequence[Action]:
         """The trade prompt's actions: Done, then the listed proposals (ruling MS-A5), as
         ``reference.swaps`` lists them: one-for-one swaps in which each side receives a lot
@@ -1133,14 +1129,16 @@ class Metropolis(Game):
         s = self.s
         seat = s.turn
         phase = s.phase
+        # the choose and build steps listed their actions to ask at all: the memo is read
+        # here without a further call (as each listing reads it first)
         if phase == "trade":
             return self._trade_menu(seat)
         if phase == "answer" or phase == "pool":
             return _ANSWERS
         if phase == "choose":
-            return self._choices(seat)
+            return self._memo if self._memo_key == _CHOOSE + seat else self._choices(seat)
         if phase == "build":
-            return self._build_menu(seat)
+            return self._memo if self._memo_key == _BUILD + seat else self._build_menu(seat)
         return []
 
     def is_legal(self, action: Action) -> bool:
