@@ -111,12 +111,12 @@ _ALL_OFFERS = {n: tuple(tuple(_OFFER[p] for p in others) for others in _OTHERS[n
 _GIVES = {c: Give(c) for c in B.concessions}
 _TAKES = {c: Take(c) for c in B.concessions}
 _SELLS = {c: Sell(c) for c in B.concessions}
+_GOTOS = {c: GoTo(c) for c in B.concessions}
 #: the holders of the concessions (None: the Bank), of the bridges, read from ``owner`` in C
 _HOLDERS = itemgetter(*B.concessions)
 _BRIDGE_HOLDERS = itemgetter(*B.bridges)
 #: each street with its neighbourhood (wealth, ruling MI-17)
 _STREET_HOODS = tuple((c, B.hood_of[c] or 0) for c in B.streets)
-_GOTOS = {c: GoTo(c) for c in B.concessions}
 
 
 def _held_by(owner: list[int | None], seat: int | None, actions: dict[int, Any]) -> list[Any]:
@@ -261,7 +261,7 @@ class Metropoli(Game):
         s.active = tied[0]
         self._record(FirstPlayerChosen, s.active)
         s.phase = "deal"
-        self._request(Shuffle("concessions", B.streets, visible_to=None))
+        self._request(_DEAL_STREETS)
 
     def _deal(self, outcome: tuple[Any, ...]) -> None:
         s = self.s
@@ -271,7 +271,7 @@ class Metropoli(Game):
                 s.owner[sp] = seat
             self._record(ConcessionsDealt, seat, got)
         s.phase = "hoods"
-        self._request(Shuffle("neighbourhood_values", B.neighbourhood_values, visible_to=None))
+        self._request(_DEAL_VALUES)
 
     def _deal_values(self, outcome: tuple[Any, ...]) -> None:
         self.s.hood_values = [int(v) for v in outcome]  # ruling MI-7
@@ -1504,6 +1504,8 @@ _SEND_CANCEL, _CANCEL_ONLY = (_SEND, _CANCEL), (_CANCEL,)
 _PREEMPT_OR_WAIVE, _CROSS_OR_STAY = (_PREEMPT, _WAIVE), (_CROSS, _STAY)
 _ACCEPT_OR_REJECT = (_ACCEPT, _REJECT)
 _EXIT_DICE = Dice(2, "motorway exit")
+_DEAL_STREETS = Shuffle("concessions", B.streets, visible_to=None)
+_DEAL_VALUES = Shuffle("neighbourhood_values", B.neighbourhood_values, visible_to=None)
 
 #: what is decided in each phase; chance phases and the end list nothing
 _LEGAL_BY_PHASE: dict[str, Callable[[Metropoli], Sequence[Action]]] = {
