@@ -943,10 +943,15 @@ class Metropoli(Game):
     def _legal_actions(self) -> Sequence[Action]:
         return _LEGAL_BY_PHASE[self.s.phase](self)
 
-    def _legal_roll(self) -> list[Action]:
-        if self.s.trades_left > 0:  # ruling MI-A2: the player on turn may trade before rolling
-            return [_ROLL, *self._offers()]
-        return [_ROLL]
+    def _legal_roll(self) -> Sequence[Action]:
+        s = self.s
+        if s.trades_left <= 0:
+            return _ROLL_ONLY
+        # ruling MI-A2: the player on turn may trade before rolling
+        status = s.status
+        if status.count(IN) == len(status):  # every seat in: the listing made once
+            return _ROLL_OR_OFFER[len(status)][s.active]
+        return [_ROLL, *self._offers()]
 
     def _legal_steps(self) -> Sequence[Action]:
         return _STEPS
@@ -1501,6 +1506,9 @@ _PREEMPT, _WAIVE, _CROSS, _STAY, _SKIP = Preempt(), Waive(), Cross(), Stay(), Sk
 _END, _ACCEPT, _REJECT, _SEND, _CANCEL = EndTurn(), Accept(), Reject(), Send(), Cancel()
 _MOVE_DICE = Dice(3, "move")
 _SEND_CANCEL, _CANCEL_ONLY = (_SEND, _CANCEL), (_CANCEL,)
+_ROLL_ONLY = (_ROLL,)
+#: by player count, by seat: the roll, then a proposal to each other seat (every seat in)
+_ROLL_OR_OFFER = {n: tuple((_ROLL, *offers) for offers in _ALL_OFFERS[n]) for n in _ALL_OFFERS}
 _PREEMPT_OR_WAIVE, _CROSS_OR_STAY = (_PREEMPT, _WAIVE), (_CROSS, _STAY)
 _ACCEPT_OR_REJECT = (_ACCEPT, _REJECT)
 _EXIT_DICE = Dice(2, "motorway exit")
