@@ -799,33 +799,46 @@ class Metropolis(Game):
         """Chips come off the lots, the building goes up marked with the builder's chip."""
         self._memo_key = None
         s = self.s
-        counts: dict[int, int] = {}
-        index = len(s.buildings)
         r = self.r
+        index = len(s.buildings)
+        d = lots[0] // 10  # a building lies inside one district (MS-2)
+        shift = d * 10
         lot_places = r.lot_places
+        building_at = s.building_at
         places = 0  # the building's locations (MS-4), as ``_fixed_value`` reads them
+        mask = 0  # its lots in the district
         for lot in lots:
             places |= lot_places[lot]
-            o = s.owner[lot]
-            counts[o] = counts.get(o, 0) + 1
-            s.chips[o] += 1
-            d = lot // 10
-            bit = 1 << (lot % 10)
-            s.own[o * 10 + d] &= ~bit
-            s.held[o * 10 + d] &= ~bit
-            s.held[builder * 10 + d] |= bit
-            s.built[d] |= bit
-            s.unbuilt[o] &= ~(1 << lot)
-            s.near[builder] |= s.lot_neighbours[lot]
-            s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
-            s.building_at[lot] = index
-        s.chips[builder] -= 1
+            mask |= 1 << (lot - shift)
+            building_at[lot] = index
+        mine = builder * 10 + d
+        if s.own[mine] & mask == mask:  # the usual case: all of them the builder's own
+            # one chip comes off each lot, one marks the building
+            s.chips[builder] += len(lots) - 1
+            s.own[mine] &= ~mask
+            s.unbuilt[builder] &= ~(mask << shift)
+            shares: tuple[tuple[int, int], ...] = ((builder, len(lots)),)
+        else:  # pooled (MS-A4): every partner's chips come off its lots
+            counts: dict[int, int] = {}
+            for lot in lots:
+                o = s.owner[lot]
+                counts[o] = counts.get(o, 0) + 1
+                s.chips[o] += 1
+                bit = 1 << (lot - shift)
+                s.own[o * 10 + d] &= ~bit
+                s.held[o * 10 + d] &= ~bit
+                s.unbuilt[o] &= ~(1 << lot)
+                s.near[builder] |= s.lot_neighbours[lot]
+                s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
+            s.chips[builder] -= 1
+            s.held[mine] |= mask
+            shares = tuple(sorted(counts.items()))
+        s.built[d] |= mask
         m = r.model_by_id[model_id]
         kind = m.kind
         s.supply[self._model_index[model_id]] -= 1
-        b = Building(model_id, kind, lots, builder, tuple(sorted(counts.items())))
-        d = b.district
-        for o in counts:
+        b = Building(model_id, kind, lots, builder, shares)
+        for o, _ in shares:
             if o != builder:
                 self._renear(o, d)
         s.buildings.append(b)
