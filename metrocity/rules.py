@@ -248,12 +248,17 @@ class _PlaceMoves(_Placements):
         self._placed = placed = len(kinds) * len(free)
         self._len = placed + len(kinds) * len(tokens) * len(owned)
 
-    __getitem__ = ActionsByIndex.__getitem__
+    def __getitem__(self, i: Any) -> Any:  # the base's overloads state the types
+        # random play's one read, as in _Placements: the base's dispatch only for the rest
+        if type(i) is int and 0 <= i < self._len:
+            return self._item(i)
+        return ActionsByIndex.__getitem__(self, i)
 
     def _item(self, i: int) -> Action:
-        if i < self._placed:
-            return super()._item(i)
-        pair, block = divmod(i - self._placed, len(self._owned))
+        placed = self._placed
+        if i < placed:
+            return _Placements._item(self, i)
+        pair, block = divmod(i - placed, len(self._owned))
         kind, token = divmod(pair, len(self._tokens))
         return _BUILD_BY_TOKEN[self._kinds[kind]][self._tokens[token]][self._owned[block]]
 
@@ -550,7 +555,7 @@ class MetroCity(Game):
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:
         s = self.s
-        key = (s.score(0), s.score(1), s.empty == 0)
+        key = (s.cash[0], s.cash[1], not s.free)  # a seat's score is its money (MC-6)
         found = _RESULTS.get(key)
         if found is None:  # results are immutable values: each one made once
             if len(_RESULTS) > 4096:
