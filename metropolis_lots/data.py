@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import json
 import operator
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import attrs
 
@@ -285,8 +285,6 @@ class Rules:
     forbidden: Mapping[str, frozenset[str]]
     #: builds[model index][district] -> (mask, the Build action) for each placement
     builds: tuple[Mapping[int, tuple[tuple[int, Build], ...]], ...]
-    #: (model id, lots) -> (model index, district, mask): the exact check of a Build
-    build_index: Mapping[tuple[str, tuple[int, ...]], tuple[int, int, int]]
     #: district_masks[d]: the bits of the district's lots (bit i is lot d*10+i)
     district_masks: Mapping[int, int]
     #: near_masks[d][mask]: the lots of district d next to any lot in ``mask`` (MS-2)
@@ -317,23 +315,42 @@ class Rules:
         """``placements[model index][district]``: every placement of that model in that
         district, from ``placements_in`` (made when first read: the engine lists buildings
         from ``placed``; the readable rules and the tests read these)."""
-        key = (id(self.board), id(self.models))
-        found = _PLACEMENTS.get(key)
-        if found is None or found[0] is not self.board or found[1] is not self.models:
-            made = tuple(
-                {d: placements_in(self.board, m, d) for d in self.board.districts}
-                for m in self.models
-            )
-            found = _PLACEMENTS[key] = (self.board, self.models, made)
-        return found[2]
+        return self._when_read("placements", _placements)
+
+    @property
+    def build_index(self) -> Mapping[tuple[str, tuple[int, ...]], tuple[int, int, int]]:
+        """(model id, lots) -> (model index, district, mask): the exact check of a Build
+        (made when first read: random play applies listed builds and never checks one)."""
+        return self._when_read("build_index", _build_index)
+
+    def _when_read(self, name: str, make: Callable[[Rules], T]) -> T:
+        """The table ``make(self)``, made once for these tables' ``builds``."""
+        entry = _WHEN_READ.get(id(self.builds))
+        if entry is None or entry[0] is not self.builds:
+            entry = _WHEN_READ[id(self.builds)] = (self.builds, {})
+        made = entry[1]
+        if name not in made:
+            made[name] = make(self)
+        return cast(T, made[name])
 
 
-#: (id of a board, id of its models) -> (the board, the models, their placements): kept so
-#: that the ids are not reused while the entry lives
-_PLACEMENTS: dict[
-    tuple[int, int],
-    tuple[Board, tuple[Model, ...], tuple[Mapping[int, tuple[Placement, ...]], ...]],
-] = {}
+T = TypeVar("T")
+#: id of a ``Rules.builds`` -> (that table, the tables made from it by name): kept so that
+#: the id is not reused while the entry lives (``attrs.evolve`` copies share ``builds``)
+_WHEN_READ: dict[int, tuple[object, dict[str, object]]] = {}
+
+
+def _placements(r: Rules) -> tuple[Mapping[int, tuple[Placement, ...]], ...]:
+    return tuple({d: placements_in(r.board, m, d) for d in r.board.districts} for m in r.models)
+
+
+def _build_index(r: Rules) -> dict[tuple[str, tuple[int, ...]], tuple[int, int, int]]:
+    return {
+        (a.model, a.lots): (mi, d, mask)
+        for mi, per in enumerate(r.builds)
+        for d, row in per.items()
+        for mask, a in row
+    }
 
 
 @cache
@@ -387,12 +404,6 @@ def _tables() -> Rules:
         }
         for m, places in zip(models, local, strict=True)
     )
-    index = {
-        (a.model, a.lots): (mi, d, mask)
-        for mi, per in enumerate(builds)
-        for d, row in per.items()
-        for mask, a in row
-    }
     full = {
         d: sum(1 << (lot - d * 10) for lot in board.lots if lot // 10 == d) for d in board.districts
     }
@@ -426,7 +437,6 @@ def _tables() -> Rules:
         chart,
         _forbidden(chart),
         builds,
-        index,
         full,
         near_masks,
         placed,
