@@ -1012,7 +1012,9 @@ class Metropolis(Game):
             ranks = inside[own]
             anyone = own | theirs[d]
             if anyone != own:
-                ranks |= pool_bits[anyone] & touching[own]
+                pooled = pool_bits[anyone]
+                if pooled:
+                    ranks |= pooled & touching[own]
             ranks &= in_supply & open_here[d]
             while ranks:  # ascending ranks: the listing order
                 low = ranks & -ranks
