@@ -196,6 +196,8 @@ def scores_of(
 _DONE, _PASS, _ACCEPT, _DECLINE = Done(), Pass(), Accept(), Decline()
 #: the answer prompt's actions (shared: callers of legal_actions only read the list)
 _ANSWERS: list[Action] = [_ACCEPT, _DECLINE]
+#: the trade listing when no swap is listed
+_DONE_ONLY: list[Action] = [_DONE]
 _TAKES = tuple(Take(lot) for lot in range(LOT_SLOTS))
 _GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LOT_SLOTS))
 #: _SWAP_ROWS[partner][give][take]: the one-for-one swap, each made when first needed
@@ -266,6 +268,9 @@ def _swap(partner: int, give: int, take: int) -> Propose:
     return found
 
 
+_new_menu = object.__new__
+
+
 class _TradeMenu(ActionsByIndex):
     """The trade prompt's actions in the listing order, computed by index (issue 8): Done,
     then per partner, clockwise, each offered lot (ascending) for each wanted lot
@@ -277,12 +282,10 @@ class _TradeMenu(ActionsByIndex):
     """
 
     __slots__ = ("_blocks",)
-
-    def __init__(self, blocks: list[tuple[int, int, int, int, int]], length: int) -> None:
-        #: per partner with swaps: (partner, offered mask, wanted mask, how many wanted,
-        #: how many swaps)
-        self._blocks = blocks
-        self._len = length
+    #: per partner with swaps: (partner, offered mask, wanted mask, how many wanted, how
+    #: many swaps); set with ``_len`` by ``Metropolis._trade_menu``, which makes the menu
+    #: without an ``__init__`` call
+    _blocks: list[tuple[int, int, int, int, int]]
 
     def _item(self, i: int) -> Action:
         if i == 0:
@@ -1116,7 +1119,14 @@ class Metropolis(Game):
                 swaps = offered.bit_count() * wanted_count
                 blocks.append((p, offered, wanted, wanted_count, swaps))
                 length += swaps
-        out = _TradeMenu(blocks, length)
+        if blocks:
+            # made without a Python-level __init__ call (issue 8: 30% of decisions)
+            menu = _new_menu(_TradeMenu)
+            menu._blocks = blocks
+            menu._len = length
+            out: Sequence[Action] = menu
+        else:
+            out = _DONE_ONLY
         self._memo_key = key
         self._memo = out
         return out
@@ -1147,7 +1157,7 @@ class Metropolis(Game):
         # the choose and build steps listed their actions to ask at all: the memo is read
         # here without a further call (as each listing reads it first)
         if phase == "trade":
-            return self._trade_menu(seat)
+            return self._memo if self._memo_key == _TRADE + seat else self._trade_menu(seat)
         if phase == "answer" or phase == "pool":
             return _ANSWERS
         if phase == "choose":
