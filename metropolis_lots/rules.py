@@ -1013,9 +1013,9 @@ class Metropolis(Game):
             if not own:
                 continue
             ranks = inside[own]
-            anyone = own | theirs[d]
-            if anyone != own:
-                pooled = pool_bits[anyone]
+            other = theirs[d]  # never overlapping ``own``: a lot has one owner
+            if other:
+                pooled = pool_bits[own | other]
                 if pooled:
                     ranks |= pooled & touching[own]
             ranks &= in_supply & open_here[d]
