@@ -296,11 +296,14 @@ class _TradeMenu(ActionsByIndex):
                 # offered lot number ``give`` (from 0, ascending) for wanted lot ``take``:
                 # drop the lower lots, then read the lowest (inline, as ``_swap``: this
                 # runs at 40% of the decisions)
-                give, take = divmod(i, wanted_count)
-                for _ in range(give):
+                give = i // wanted_count
+                take = i - give * wanted_count
+                while give:
                     offered &= offered - 1
-                for _ in range(take):
+                    give -= 1
+                while take:
                     wanted &= wanted - 1
+                    take -= 1
                 give = (offered & -offered).bit_length() - 1
                 take = (wanted & -wanted).bit_length() - 1
                 row = _SWAP_ROWS[partner][give]
