@@ -205,6 +205,11 @@ _SWAP_ROWS: list[list[list[Propose | None]]] = [
     [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
 ]
 #: _ONE_LOT[lot]: the tuple of that one lot (shared by the swaps: fewer objects to make)
+#: per lot: its board bit (``unbuilt``, ``near``), that bit cleared, and its bit within its
+#: district (``own``, ``held``): read from tables, not shifted, on the paths of every turn
+_LOT_BIT = tuple(1 << lot for lot in range(LOT_SLOTS))
+_LOT_CLEAR = tuple(~(1 << lot) for lot in range(LOT_SLOTS))
+_LOCAL_BIT = tuple(1 << (lot % 10) for lot in range(LOT_SLOTS))
 _ONE_LOT = tuple((lot,) for lot in range(LOT_SLOTS))
 #: _OTHERS[n][seat]: the other seats clockwise from ``seat``
 _OTHERS = {
@@ -222,6 +227,8 @@ _CACHE_LIMIT = 200_000
 _NOBODY = (0,) * 10
 #: the bits of a district's lots in a board mask, before shifting to the district
 _DISTRICT_BITS = (1 << 10) - 1
+#: per district: the board bits of every other district
+_OUTSIDE = tuple(~(_DISTRICT_BITS << (d * 10)) for d in range(10))
 #: the prompts whose text never changes, by seat: made once and set without the core's
 #: ``_ask`` look-up (issue 8: a prompt is asked at almost every decision)
 _TRADE_ASKS = tuple(Prompt(p, "trade", "propose a lot exchange, or done") for p in range(MAX_SEATS))
@@ -730,11 +737,11 @@ class Metropolis(Game):
         s = self.s
         s.owner[lot] = seat
         d = lot // 10
-        bit = 1 << (lot % 10)
+        bit = _LOCAL_BIT[lot]
         s.occupied[d] += 1
         s.own[seat * 10 + d] |= bit
         s.held[seat * 10 + d] |= bit
-        s.unbuilt[seat] |= 1 << lot
+        s.unbuilt[seat] |= _LOT_BIT[lot]
         s.near[seat] |= s.lot_neighbours[lot]
 
     def move(self, lot: int, to: int) -> None:
@@ -763,9 +770,9 @@ class Metropolis(Game):
         own = s.own
         held = s.held
         d = lot // 10
-        bit = 1 << (lot % 10)
+        bit = _LOCAL_BIT[lot]
         od = other // 10
-        obit = 1 << (other % 10)
+        obit = _LOCAL_BIT[other]
         mine = seat * 10
         theirs = partner * 10
         own[mine + d] &= ~bit
@@ -779,18 +786,18 @@ class Metropolis(Game):
         s.owner[lot] = partner
         s.owner[other] = seat
         unbuilt = s.unbuilt
-        unbuilt[seat] = unbuilt[seat] & ~(1 << lot) | 1 << other
-        unbuilt[partner] = unbuilt[partner] & ~(1 << other) | 1 << lot
+        unbuilt[seat] = unbuilt[seat] & _LOT_CLEAR[lot] | _LOT_BIT[other]
+        unbuilt[partner] = unbuilt[partner] & _LOT_CLEAR[other] | _LOT_BIT[lot]
         # each side gains the new lot's neighbours and works out again the district it left
         near = s.near
         near_masks = self.r.near_masks
         neighbours = s.lot_neighbours
         shift = d * 10
-        near[seat] = (near[seat] | neighbours[other]) & ~(_DISTRICT_BITS << shift) | (
+        near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | (
             near_masks[d][held[mine + d]] << shift
         )
         shift = od * 10
-        near[partner] = (near[partner] | neighbours[lot]) & ~(_DISTRICT_BITS << shift) | (
+        near[partner] = (near[partner] | neighbours[lot]) & _OUTSIDE[od] | (
             near_masks[od][held[theirs + od]] << shift
         )
 
@@ -799,7 +806,7 @@ class Metropolis(Game):
         s = self.s
         shift = district * 10
         near = self.r.near_masks[district][s.held[seat * 10 + district]]
-        s.near[seat] = s.near[seat] & ~(_DISTRICT_BITS << shift) | near << shift
+        s.near[seat] = s.near[seat] & _OUTSIDE[district] | near << shift
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
         """Chips come off the lots, the building goes up marked with the builder's chip."""
@@ -815,7 +822,7 @@ class Metropolis(Game):
         mask = 0  # its lots in the district
         for lot in lots:
             places |= lot_places[lot]
-            mask |= 1 << (lot - shift)
+            mask |= _LOCAL_BIT[lot]
             building_at[lot] = index
         mine = builder * 10 + d
         if s.own[mine] & mask == mask:  # the usual case: all of them the builder's own
@@ -949,7 +956,7 @@ class Metropolis(Game):
         takes = False
         out: list[Action] = []
         for lot in sorted(s.offer):
-            bit = 1 << lot
+            bit = _LOT_BIT[lot]
             # from the 6th lot of a district on, only the owners of a neighbour claim it,
             # unless it has none (MS-6)
             open_to_all = occupied[lot // 10] < FREE_UNTIL or not near_anyone & bit
