@@ -30,7 +30,7 @@ from typing import Any, ClassVar, Self
 import attrs
 
 from common.actions import Action, ActionSet
-from common.chance import ChanceRequest, Dice, Draw
+from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.codec import CodecError, RecordSet
 from common.errors import IllegalAction, InvalidOption, InvalidSave
 from common.events import (
@@ -43,7 +43,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.rng import chance_card, chance_dice, chance_stream
+from common.rng import chance_card, chance_dice, chance_drawn, chance_stream
 
 _SHOWN_LEGAL = 12
 
@@ -382,6 +382,10 @@ class Game:
             elif type(req) is Draw and req.count == 1 and req.cards:  # one card: no generator
                 cards = req.cards
                 value = (cards[chance_card(self.seed, self._chance_count, len(cards))],)
+            elif type(req) is Shuffle and len(req.cards) > 1:  # several cards: no generator either
+                value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
+            elif type(req) is Draw and 1 < req.count <= len(req.cards):
+                value = chance_drawn(self.seed, self._chance_count, req.cards, req.count)
             else:
                 value = req.draw(chance_stream(self.seed, self._chance_count))
         else:

@@ -52,13 +52,24 @@ class _Ordered:
             raise ValueError(f"cannot draw {count} of {n} items")
         if count == 1:
             return (items[self._randbelow(n)],)
-        pool = list(items)
-        r = self.getrandbits(_draw_bits(n, count))
-        for i in range(min(count, n - 1)):
-            r, j = divmod(r, n - i)
-            j += i
-            pool[i], pool[j] = pool[j], pool[i]
-        return tuple(pool[:count])
+        return _ordered(items, count, self.getrandbits(_draw_bits(n, count)))
+
+
+def _ordered(items: Sequence[T], count: int, r: int) -> tuple[T, ...]:
+    """``count`` of ``items`` in the order Fisher-Yates picks them, its choices the digits of
+    ``r`` in the mixed radix n, n-1, ... (``_Ordered.drawn``; ``count <= len(items)``)."""
+    pool = list(items)
+    for i, radix in _places(len(items), count):
+        r, j = divmod(r, radix)
+        j += i
+        pool[i], pool[j] = pool[j], pool[i]
+    return tuple(pool[:count])
+
+
+@cache
+def _places(n: int, count: int) -> tuple[tuple[int, int], ...]:
+    """The places a draw of ``count`` of ``n`` fills, each with the number of items left."""
+    return tuple((i, n - i) for i in range(min(count, n - 1)))
 
 
 class Draws(random.Random, _Ordered):
@@ -194,6 +205,25 @@ def chance_card(seed: int, k: int, n: int) -> int:
     """
     state = (_mix(_outcome_key(seed, k)) + _GOLDEN) & _MASK64  # the generator's first step
     return (_mix(state) * n) >> 64
+
+
+def chance_drawn(seed: int, k: int, items: Sequence[T], count: int) -> tuple[T, ...]:
+    """The cards chance outcome ``k`` draws: ``chance_stream(seed, k).drawn(items, count)``.
+
+    The same draw without making the generator (the random number's 64-bit words are the
+    generator's steps, mixed inline): set-up shuffles are a large part of a short game.
+    ``1 < count <= len(items)``.
+    """
+    bits = _draw_bits(len(items), count)
+    state = _mix(_outcome_key(seed, k))
+    r = got = 0
+    while got < bits:  # getrandbits(bits), inline
+        state = (state + _GOLDEN) & _MASK64
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        r |= (z ^ (z >> 31)) << got
+        got += 64
+    return _ordered(items, count, r & ((1 << bits) - 1))
 
 
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:

@@ -26,7 +26,7 @@ from common import (
     counter_clockwise,
 )
 from common.codec import CodecError
-from common.rng import GameRandom, chance_card, chance_random, chance_stream
+from common.rng import GameRandom, chance_card, chance_drawn, chance_random, chance_stream
 
 
 def test_errors_are_metro_errors_and_value_errors() -> None:
@@ -90,6 +90,23 @@ def test_a_one_card_draw_is_the_generators_draw(seed: int, k: int, n: int) -> No
     # issue 8: one-card draws skip making the generator; the card must be the one it draws
     cards = tuple(range(n))
     assert (chance_card(seed, k, n),) == Draw("d", cards).draw(chance_stream(seed, k))
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    seed=st.integers(0, 2**63 - 1),
+    k=st.integers(0, 10_000),
+    n=st.integers(2, 120),
+    data=st.data(),
+)
+def test_a_draw_of_several_cards_is_the_generators_draw(
+    seed: int, k: int, n: int, data: st.DataObject
+) -> None:
+    # issue 8: shuffles and many-card draws skip making the generator; same cards, same order
+    count = data.draw(st.integers(2, n))
+    cards = tuple(range(n))
+    assert chance_drawn(seed, k, cards, count) == chance_stream(seed, k).drawn(cards, count)
+    assert chance_drawn(seed, k, cards, n) == Shuffle("d", cards).draw(chance_stream(seed, k))
 
 
 @attrs.frozen
