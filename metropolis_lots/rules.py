@@ -859,12 +859,13 @@ class Metropolis(Game):
         here = standing[d] = (*standing[d], (index, kind, r.fixed_values[kind][places]))
         s.standing = tuple(standing)
         s.values = _district_values(self._per_building, s.values, len(s.buildings), here)
-        kinds = list(s.kinds)
-        kinds[d] = kinds[d] | {kind}
-        s.kinds = tuple(kinds)
-        open_here = list(self._open_here)
-        open_here[d] = self._kinds_ranks(kinds[d])
-        self._open_here = tuple(open_here)
+        if kind not in s.kinds[d]:  # a kind already there changes neither (MS-4)
+            kinds = list(s.kinds)
+            kinds[d] = kinds[d] | {kind}
+            s.kinds = tuple(kinds)
+            open_here = list(self._open_here)
+            open_here[d] = self._kinds_ranks(kinds[d])
+            self._open_here = tuple(open_here)
         s.progressed = True
         self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
 
