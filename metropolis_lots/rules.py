@@ -1013,7 +1013,8 @@ class Metropolis(Game):
                     theirs = [
                         a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)
                     ]
-        in_supply = self._supply_ranks()
+        # ``_supply_ranks()``, its memo read here (no building went up since: the usual case)
+        in_supply = self._supply_bits if s.supply == self._supply_seen else self._supply_ranks()
         open_here = self._open_here
         inside = r.inside_bits
         pool_bits = r.pool_bits
