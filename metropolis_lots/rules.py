@@ -480,6 +480,8 @@ class Metropolis(Game):
     _open_here: tuple[int, ...]
     #: the options and the seat count, read at every step (plain attributes are cheaper)
     _seats: int
+    #: ``_OTHERS[_seats]``: by seat, the other seats clockwise
+    _others: tuple[tuple[int, ...], ...]
     _trade_limit: int
     _pool_limit: int
     _give_claimed: bool
@@ -507,6 +509,7 @@ class Metropolis(Game):
             listings = _LISTINGS[id(r.placed)] = _Listings(r)
         self._listings = listings
         self._seats = self.num_players
+        self._others = _OTHERS[self.num_players]
         self._trade_limit = self.options["trade_proposals"]
         self._pool_limit = self.options["pool_proposals"]
         self._give_claimed = self.options["give_claimed"]
@@ -603,7 +606,7 @@ class Metropolis(Game):
             unbuilt = s.unbuilt
             chips = s.chips
             mine = unbuilt[seat]
-            for p in _OTHERS[self._seats][seat]:
+            for p in self._others[seat]:
                 theirs = unbuilt[p]
                 if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
                     s.phase = "trade"
@@ -956,7 +959,7 @@ class Metropolis(Game):
         # a seat without chips takes nothing (MS-5)
         can_take = chips[seat] > 0
         mine = near[seat]
-        others = _OTHERS[self._seats][seat]
+        others = self._others[seat]
         takes = False
         out: list[Action] = []
         for lot in sorted(s.offer):
@@ -988,7 +991,7 @@ class Metropolis(Game):
         else:
             return ()  # the usual case: all the builder's own
         others = {owner[lot] for lot in lots} - {seat}
-        return tuple(p for p in _OTHERS[self._seats][seat] if p in others)
+        return tuple(p for p in self._others[seat] if p in others)
 
     def _build_menu(self, seat: int) -> Sequence[Action]:
         """The build prompt's actions (ruling MS-7): the buildings ``seat`` may put up, as
@@ -1008,7 +1011,7 @@ class Metropolis(Game):
         mine = masks[base : base + 10]  # the seat's unbuilt lots, by district
         theirs: Sequence[int] = _NOBODY  # the others' unbuilt lots, by district, if pooling
         if s.pool_declined < self._pool_limit:
-            others = _OTHERS[self._seats][seat]
+            others = self._others[seat]
             first = others[0] * 10
             theirs = masks[first : first + 10]
             if len(others) > 1:
@@ -1126,7 +1129,7 @@ class Metropolis(Game):
         next_to_mine = near[seat]
         blocks = []
         length = 1  # Done
-        for p in _OTHERS[self._seats][seat]:
+        for p in self._others[seat]:
             offered = mine & near[p]
             wanted = unbuilt[p] & next_to_mine
             if offered and wanted:
