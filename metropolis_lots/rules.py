@@ -745,8 +745,9 @@ class Metropolis(Game):
         d = _DISTRICT_OF[lot]
         bit = _LOCAL_BIT[lot]
         s.occupied[d] += 1
-        s.own[seat * 10 + d] |= bit
-        s.held[seat * 10 + d] |= bit
+        i = seat * 10 + d
+        s.own[i] |= bit
+        s.held[i] |= bit
         s.unbuilt[seat] |= _LOT_BIT[lot]
         s.near[seat] |= s.lot_neighbours[lot]
 
