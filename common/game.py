@@ -43,7 +43,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.rng import chance_card, chance_dice, chance_drawn, chance_stream
+from common.rng import chance_dice, chance_drawn, chance_stream
 
 _SHOWN_LEGAL = 12
 
@@ -379,13 +379,10 @@ class Game:
         if outcome is None:
             if type(req) is Dice:
                 value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
-            elif type(req) is Draw and req.count == 1 and req.cards:  # one card: no generator
-                cards = req.cards
-                value = (cards[chance_card(self.seed, self._chance_count, len(cards))],)
-            elif type(req) is Shuffle and len(req.cards) > 1:  # several cards: no generator either
-                value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
-            elif type(req) is Draw and 1 < req.count <= len(req.cards):
+            elif type(req) is Draw and 0 < req.count <= len(req.cards):  # no generator made
                 value = chance_drawn(self.seed, self._chance_count, req.cards, req.count)
+            elif type(req) is Shuffle and req.cards:
+                value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
             else:
                 value = req.draw(chance_stream(self.seed, self._chance_count))
         else:

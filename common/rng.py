@@ -27,6 +27,16 @@ def _mix(z: int) -> int:
     return z ^ (z >> 31)
 
 
+def _bits(state: int, k: int) -> tuple[int, int]:
+    """``k`` random bits from the SplitMix64 generator at ``state``, and its state after."""
+    out = got = 0
+    while got < k:
+        state = (state + _GOLDEN) & _MASK64
+        out |= _mix(state) << got
+        got += 64
+    return out & ((1 << k) - 1), state
+
+
 class _Ordered:
     """Ordered card draws from a generator's ``_randbelow`` and ``getrandbits``."""
 
@@ -100,15 +110,8 @@ class _SplitMixCore:
 
     def getrandbits(self, k: int, /) -> int:
         """Return a non-negative int with ``k`` random bits."""
-        out = 0
-        got = 0
-        state = self._state
-        while got < k:
-            state = (state + _GOLDEN) & _MASK64
-            out |= _mix(state) << got
-            got += 64
-        self._state = state  # type: ignore[misc]
-        return out & ((1 << k) - 1)
+        out, self._state = _bits(self._state, k)  # type: ignore[misc]
+        return out
 
     def _randbelow(self, n: int) -> int:
         """Return an int in [0, n): one 64-bit output scaled by multiply-shift.
@@ -210,20 +213,13 @@ def chance_card(seed: int, k: int, n: int) -> int:
 def chance_drawn(seed: int, k: int, items: Sequence[T], count: int) -> tuple[T, ...]:
     """The cards chance outcome ``k`` draws: ``chance_stream(seed, k).drawn(items, count)``.
 
-    The same draw without making the generator (the random number's 64-bit words are the
-    generator's steps, mixed inline): set-up shuffles are a large part of a short game.
-    ``1 < count <= len(items)``.
+    The same draw without making the generator: one-card draws are every turn's refill in
+    some games, and set-up shuffles a large part of a short game. ``0 < count <= len(items)``.
     """
-    bits = _draw_bits(len(items), count)
-    state = _mix(_outcome_key(seed, k))
-    r = got = 0
-    while got < bits:  # getrandbits(bits), inline
-        state = (state + _GOLDEN) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        r |= (z ^ (z >> 31)) << got
-        got += 64
-    return _ordered(items, count, r & ((1 << bits) - 1))
+    n = len(items)
+    if count == 1:
+        return (items[chance_card(seed, k, n)],)
+    return _ordered(items, count, _bits(_mix(_outcome_key(seed, k)), _draw_bits(n, count))[0])
 
 
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
