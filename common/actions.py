@@ -169,6 +169,8 @@ class ActionsByIndex(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        if type(i) is int and 0 <= i < self._len:  # random play's one read: checked first
+            return self._item(i)
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:

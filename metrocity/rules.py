@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from itertools import compress
 from operator import itemgetter
-from typing import Any, Self, overload
+from typing import Any, Self
 
 from common import (
     Action,
@@ -199,20 +199,6 @@ class _Placements(ActionsByIndex):
         self._free = free
         self._len = len(kinds) * len(free)
 
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-
-    @overload
-    def __getitem__(self, i: slice) -> list[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | list[Action]:
-        # the one read of random play, without the base's dispatch (negative indexes and
-        # slices go the base's way)
-        if type(i) is int and 0 <= i < self._len:
-            kind, block = divmod(i, len(self._free))
-            return _PLACE_ROW[self._kinds[kind]][self._free[block]]
-        return super().__getitem__(i)
-
     def _item(self, i: int) -> Action:
         kind, block = divmod(i, len(self._free))
         return _PLACE_ROW[self._kinds[kind]][self._free[block]]
@@ -247,12 +233,6 @@ class _PlaceMoves(_Placements):
         self._tokens = tokens
         self._placed = placed = len(kinds) * len(free)
         self._len = placed + len(kinds) * len(tokens) * len(owned)
-
-    def __getitem__(self, i: Any) -> Any:  # the base's overloads state the types
-        # random play's one read, as in _Placements: the base's dispatch only for the rest
-        if type(i) is int and 0 <= i < self._len:
-            return self._item(i)
-        return ActionsByIndex.__getitem__(self, i)
 
     def _item(self, i: int) -> Action:
         placed = self._placed
