@@ -152,6 +152,7 @@ class Game:
             "_pending",
             "_chance_count",
             "_decisions",
+            "_final",
         }
     )
 
@@ -180,6 +181,8 @@ class Game:
         self._pending: Prompt | ChanceRequest | None = None
         self._chance_count = 0
         self._decisions = 0
+        #: the result, kept when the game ends (GameEnded, play() and view() all ask for it)
+        self._final: Result | None = None
         self._legal_cache: tuple[int, list[Action]] | None = None
         # the options are copied: the entry's own dict, made into the event only when read
         self._record(
@@ -404,7 +407,8 @@ class Game:
         """The result of a finished game; raises IllegalAction while it is still going on."""
         if self._pending is not None:
             raise IllegalAction("the game is not over yet: no result")
-        return self._result()
+        final = self._final
+        return final if final is not None else self._result()
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-safe dict of what ``seat`` may see (None: a spectator)."""
@@ -419,7 +423,7 @@ class Game:
             "prompt": p.to_json() if isinstance(p, Prompt) else None,
             "chance": p.for_seat(seat) if isinstance(p, ChanceRequest) else None,
             "is_over": p is None,
-            "result": self._result().to_json() if p is None else None,
+            "result": self.result().to_json() if p is None else None,
             "state": self._view(seat),
         }
 
@@ -534,7 +538,7 @@ class Game:
 
     def _after_step(self) -> None:
         if self._pending is None and not isinstance(self._log[-1], GameEnded):
-            res = self._result()
+            res = self._final = self._result()
             self._emit(GameEnded(res.scores, res.winners))
 
     # ------------------------------------------------------------------ hooks

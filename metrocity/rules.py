@@ -123,8 +123,6 @@ _PLACED = tuple(
 )
 #: _DRAWN_ONE[seat][tile]: the refill of one tile after a placement
 _DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
-#: the results met so far, by (seat 0's score, seat 1's score, whether the grid is full)
-_RESULTS: dict[tuple[int, int, bool], Result] = {}
 #: the two questions, by seat: their text never changes, so each prompt is made once and set
 #: without the core's ``_ask`` look-up (issue 8: a prompt is asked at every decision)
 _PLACE_ASKS = tuple(
@@ -534,16 +532,9 @@ class MetroCity(Game):
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:
-        s = self.s
-        key = (s.cash[0], s.cash[1], not s.free)  # a seat's score is its money (MC-6)
-        found = _RESULTS.get(key)
-        if found is None:  # results are immutable values: each one made once
-            if len(_RESULTS) > 4096:
-                _RESULTS.clear()
-            scores = key[:2]
-            reason = "the grid is full" if key[2] else "neither player can place"
-            found = _RESULTS[key] = Result(scores, winners_by_score(scores), reason)
-        return found
+        scores = (self.s.score(0), self.s.score(1))
+        reason = "the grid is full" if self.s.empty == 0 else "neither player can place"
+        return Result(scores, winners_by_score(scores), reason)
 
     def max_actions(self) -> int:
         """Every placement uses up a tile (40 in all); each Courthouse asks one swap question."""

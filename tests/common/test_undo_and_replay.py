@@ -70,3 +70,17 @@ def test_a_playthrough_is_deterministic_and_shows_each_step() -> None:
     assert text == playthrough(Race(players=2, seed=3), bot_seed=1)
     assert "chance: shuffle bonus" in text and "legal: roll 1 | roll 2" in text
     assert text.rstrip().splitlines()[-1].startswith("result: ")
+
+
+def test_the_kept_result_is_the_logged_one_and_undo_drops_it() -> None:
+    # issue 8: the core keeps the result it logs at the end instead of asking the game again
+    g = Race(players=2, seed=3)
+    play(g, [RandomBot(1), RandomBot(2)])
+    ended = g.events[-1]
+    assert g.result() == g._result()
+    assert (g.result().scores, g.result().winners) == (ended.scores, ended.winners)  # type: ignore[attr-defined]
+    assert g.view()["result"] == g._result().to_json()
+    g.undo()
+    assert not g.is_over and g._final is None
+    with pytest.raises(IllegalAction):
+        g.result()

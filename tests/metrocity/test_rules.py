@@ -461,7 +461,7 @@ def test_scores_are_money_held_and_most_money_wins() -> None:
 
 
 def test_every_random_game_ends_with_the_money_held_as_its_result() -> None:
-    # ruling MC-6, issue 8: the results are kept once per (scores, reason); each game's must
+    # ruling MC-6, issue 8: the core keeps the result it logged at the end; each game's must
     # still be its own money, its richest seats and why it ended
     for seed in range(60):
         g = metrocity.new_game(seed=seed)
