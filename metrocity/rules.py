@@ -506,13 +506,7 @@ class MetroCity(Game):
             tile = pile.pop()
             insort(s.hands[seat], tile, key=_TILE_RANK)
             self._emit(_DRAWN_ONE[seat][tile])
-        # the next turn: ``_begin_turn`` unless the usual case, blocks left and tiles in hand
-        seat = 1 - seat
-        if s.free and s.hands[seat]:
-            s.turn = seat
-            self._pending = _PLACE_ASKS[seat]
-        else:
-            self._begin_turn(seat)
+        self._begin_turn(1 - seat)
 
     def _award_street(self, placer: int, street: int) -> None:
         """Award a just-completed street's token by the comparison rule (MC-4)."""

@@ -476,8 +476,6 @@ class Metropolia(Game):
         self._collect_income(total, 0)
         if PURPLE_AT[total]:
             self._resolve_purple_cards(0)
-        elif self._town_hall_first:  # _ask_build, inline: no Town Hall coin before building
-            self._pending = BUILD_PROMPT[s.turn]
         else:
             self._ask_build()
 
@@ -562,10 +560,7 @@ class Metropolia(Game):
                 self._ask(roller, "business_center")
                 return
             self._purple_from_everyone(i)
-        if self._town_hall_first:  # _ask_build, inline: no Town Hall coin before building
-            self._pending = BUILD_PROMPT[roller]
-        else:
-            self._ask_build()
+        self._ask_build()
 
     def _purple_from_everyone(self, i: int) -> None:
         """Stadium, Publisher and Tax Office: every opponent pays what they can (MK-A7)."""
