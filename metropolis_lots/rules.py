@@ -243,6 +243,10 @@ _BUILD_ASKS = tuple(Prompt(p, "build", "put up a building, or pass") for p in ra
 _SWAP_ASKS: list[list[list[Prompt | None]]] = [
     [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
 ]
+#: _ONE_LOT_TEXT[lot]: the one-lot tuple as Python prints it, ``(31,)``: a swap's answer text
+#: is put together from two of these (most swaps are first proposed once in a process, and
+#: formatting two ints costs more than the prompt's other work)
+_ONE_LOT_TEXT = tuple(str(one) for one in _ONE_LOT)
 #: (partner, lots taken, lots given) -> the answer prompt of a larger exchange
 _ANSWER_ASKS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
 
@@ -257,7 +261,7 @@ def _answer_prompt(trade: Propose) -> Prompt:
         row = _SWAP_ASKS[partner][take[0]]
         found = row[give[0]]
         if found is None:
-            text = f"exchange ({take[0]},) for ({give[0]},)?"
+            text = f"exchange {_ONE_LOT_TEXT[take[0]]} for {_ONE_LOT_TEXT[give[0]]}?"
             found = row[give[0]] = Prompt(partner, "answer", text)
         return found
     key = (partner, take, give)
