@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any, NamedTuple
+
 import attrs
 
 from metropolis_lots.actions import Build, Propose
@@ -11,21 +13,40 @@ NO_ONE = -1
 LOT_SLOTS = 100
 
 
-@attrs.frozen
-class Building:
-    """A building standing on the board: who put it up and who shares its value (MS-7)."""
-
+class _BuildingFields(NamedTuple):
     model: str
     kind: str
     lots: tuple[int, ...]
     owner: int
     shares: tuple[tuple[int, int], ...]
     #: its district (a building lies inside one, ruling MS-2)
-    district: int = attrs.field(init=False)
+    district: int
 
-    @district.default
-    def _district(self) -> int:
-        return self.lots[0] // 10
+
+class Building(_BuildingFields):
+    """A building standing on the board: who put it up and who shares its value (MS-7).
+
+    ``Building(model, kind, lots, owner, shares)``; its ``district`` is worked out from its
+    lots. An immutable record: a named tuple (issue 8: a frozen attrs record costs a
+    ``object.__setattr__`` call a field, and a building is made at every building step and
+    every what-if of the heuristic bot).
+    """
+
+    __slots__ = ()
+
+    def __new__(
+        cls,
+        model: str,
+        kind: str,
+        lots: tuple[int, ...],
+        owner: int,
+        shares: tuple[tuple[int, int], ...],
+    ) -> Building:
+        return tuple.__new__(cls, (model, kind, lots, owner, shares, lots[0] // 10))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:
+        """The arguments ``__new__`` takes (for copy and pickle): not the district."""
+        return tuple(self[:5])
 
 
 @attrs.define(slots=True)

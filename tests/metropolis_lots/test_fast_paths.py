@@ -6,6 +6,9 @@ definitions."""
 
 from __future__ import annotations
 
+import copy
+import pickle
+
 import attrs
 import pytest
 from hypothesis import assume, given, settings
@@ -16,6 +19,7 @@ from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Build, Propose
 from metropolis_lots.data import LOCATIONS, ChartRow, _fixed_values, rules_for
 from metropolis_lots.rules import _answer_prompt, _fixed_value, values_of
+from metropolis_lots.state import Building
 
 
 @settings(max_examples=12, deadline=None)
@@ -183,3 +187,20 @@ def test_the_build_table_holds_every_placement_in_order() -> None:
             for p in places:
                 assert r.build_index[m.id, p.lots] == (mi, d, p.mask)
     assert len(r.build_index) == sum(len(per[d]) for per in r.placements for d in per)
+
+
+@settings(max_examples=25, deadline=None)
+@given(data=st.data())
+def test_a_building_record_knows_its_district_and_copies_whole(data: st.DataObject) -> None:
+    """``Building`` (a named tuple, cheap to make) works out its district from its lots, is
+    immutable, and copies, pickles and compares by its fields."""
+    r = rules_for(None)
+    model, lots = data.draw(st.sampled_from(sorted(r.build_index)))
+    owner = data.draw(st.integers(0, 4))
+    b = Building(model, r.model_by_id[model].kind, lots, owner, ((owner, len(lots)),))
+    assert b.district == lots[0] // 10 == r.build_index[model, lots][1]
+    assert (b.model, b.lots, b.owner) == (model, lots, owner)
+    assert copy.deepcopy(b) == b == pickle.loads(pickle.dumps(b))
+    assert copy.copy(b).district == b.district
+    with pytest.raises(AttributeError):
+        b.owner = owner + 1  # type: ignore[misc]
