@@ -784,16 +784,20 @@ class Metropolis(Game):
         bit = _LOCAL_BIT[lot]
         od = _DISTRICT_OF[other]
         obit = _LOCAL_BIT[other]
-        mine = seat * 10
-        theirs = partner * 10
-        own[mine + d] &= ~bit
-        held[mine + d] &= ~bit
-        own[theirs + d] |= bit
-        held[theirs + d] |= bit
-        own[theirs + od] &= ~obit
-        held[theirs + od] &= ~obit
-        own[mine + od] |= obit
-        held[mine + od] |= obit
+        # the lot leaves the seat for the partner in its district, the other lot the other
+        # way (an unbuilt lot is in ``own`` and ``held`` of its owner: ``^`` clears its bit)
+        mine = seat * 10 + d
+        own[mine] ^= bit
+        held[mine] ^= bit
+        theirs = partner * 10 + d
+        own[theirs] |= bit
+        held[theirs] |= bit
+        mine_other = seat * 10 + od
+        own[mine_other] |= obit
+        held[mine_other] |= obit
+        theirs_other = partner * 10 + od
+        own[theirs_other] ^= obit
+        held[theirs_other] ^= obit
         s.owner[lot] = partner
         s.owner[other] = seat
         unbuilt = s.unbuilt
@@ -805,11 +809,11 @@ class Metropolis(Game):
         neighbours = s.lot_neighbours
         shift = d * 10
         near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | (
-            near_masks[d][held[mine + d]] << shift
+            near_masks[d][held[mine]] << shift
         )
         shift = od * 10
         near[partner] = (near[partner] | neighbours[lot]) & _OUTSIDE[od] | (
-            near_masks[od][held[theirs + od]] << shift
+            near_masks[od][held[theirs_other]] << shift
         )
 
     def _renear(self, seat: int, district: int) -> None:
