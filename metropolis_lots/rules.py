@@ -688,12 +688,12 @@ class Metropolis(Game):
         s = self.s
         kind = type(action)  # exact classes; the most frequent decisions first
         if kind is Propose:
-            assert isinstance(action, Propose)
+            trade: Propose = action  # type: ignore[assignment]  # (its exact class, tested)
             s.proposals += 1
-            s.trade = action
+            s.trade = trade
             s.phase = "answer"
-            self._record(TradeProposed, seat, action.partner, action.give, action.take)
-            self._pending = _answer_prompt(action)
+            self._record(TradeProposed, seat, trade.partner, trade.give, trade.take)
+            self._pending = _answer_prompt(trade)
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)
