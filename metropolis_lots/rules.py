@@ -873,7 +873,11 @@ class Metropolis(Game):
         standing = list(s.standing)
         here = standing[d] = (*standing[d], (index, kind, r.fixed_values[kind][places]))
         s.standing = tuple(standing)
-        s.values = _district_values(self._per_building, s.values, len(s.buildings), here)
+        if len(here) == 1:  # the district's first building: no other modifies it (MS-4)
+            fixed = here[0][2]
+            s.values = (*s.values, fixed if fixed > 0 else 0)
+        else:
+            s.values = _district_values(self._per_building, s.values, len(s.buildings), here)
         if kind not in s.kinds[d]:  # a kind already there changes neither (MS-4)
             kinds = list(s.kinds)
             kinds[d] = kinds[d] | {kind}

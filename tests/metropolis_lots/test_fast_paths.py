@@ -7,7 +7,10 @@ definitions."""
 from __future__ import annotations
 
 import copy
+import json
 import pickle
+import tempfile
+from pathlib import Path
 
 import attrs
 import pytest
@@ -15,9 +18,10 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from common import Prompt, RandomBot
+from common.bots import advance
 from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Build, Propose
-from metropolis_lots.data import LOCATIONS, ChartRow, _fixed_values, rules_for
+from metropolis_lots.data import DATA_DIR, LOCATIONS, ChartRow, _fixed_values, rules_for
 from metropolis_lots.rules import _answer_prompt, _fixed_value, values_of
 from metropolis_lots.state import Building
 
@@ -204,3 +208,31 @@ def test_a_building_record_knows_its_district_and_copies_whole(data: st.DataObje
     assert copy.copy(b).district == b.district
     with pytest.raises(AttributeError):
         b.owner = owner + 1  # type: ignore[misc]
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    seed=st.integers(0, 10_000),
+    bases=st.lists(st.integers(-6, 6), min_size=8, max_size=8),
+    modifiers=st.lists(st.integers(-3, 3), min_size=8, max_size=8),
+)
+def test_kept_values_agree_with_the_chart_for_any_chart(
+    seed: int, bases: list[int], modifiers: list[int]
+) -> None:
+    """The values kept as buildings go up (a district's first building valued on its own,
+    the others by ``_district_values``) are ``values_of`` at every step, also for charts
+    whose bases go below 0 (MS-4: never below 0) and with any modifiers."""
+    data = json.loads((DATA_DIR / "chart.json").read_text())
+    kinds = sorted(data["kinds"])
+    for k, kind in enumerate(kinds):
+        row = data["kinds"][kind]
+        row["base"] = bases[k]
+        row["per_building"] = {other: modifiers[(k + j) % 8] for j, other in enumerate(kinds)}
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "chart.json"
+        path.write_text(json.dumps(data))
+        g = new_game(players=2, seed=seed, chart=str(path))
+    bots = [RandomBot(seed + i) for i in range(2)]
+    while not g.is_over:
+        assert g.s.values == values_of(g.r, g.s.buildings)
+        advance(g, bots, 1)
