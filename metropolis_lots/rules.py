@@ -7,6 +7,7 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
 
@@ -556,15 +557,16 @@ class Metropolis(Game):
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
         self._memo_key = None
         s = self.s
+        stack = s.stack  # ascending: a drawn card is found by bisection, not a scan
         if s.phase == "refill":  # the usual draw: one card, then the building step
             (lot,) = outcome
-            s.stack.remove(lot)
+            del stack[bisect_left(stack, lot)]
             s.offer.append(lot)
             self._record(LotOffered, lot)
             self.building_step()
             return
         for lot in outcome:
-            s.stack.remove(lot)
+            del stack[bisect_left(stack, lot)]
         if s.phase == "deal":
             self.deal_lots(outcome)
             s.phase = "offer"
@@ -1245,6 +1247,8 @@ class Metropolis(Game):
             broken.append(
                 f"lot cards: {len(cards)} of {len(r.board.lots)}, lost {lost}, twice {twice}"
             )
+        if s.stack != sorted(s.stack):
+            broken.append("the stack is not in ascending order (its cards are found by bisection)")
         strays = [i for i, o in enumerate(s.owner) if o != NO_ONE and i not in r.board.lots]
         if strays:
             broken.append(f"owners on lots that do not exist: {strays}")

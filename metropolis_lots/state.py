@@ -68,6 +68,8 @@ class MetropolisState:
     chips: list[int]
     colours: tuple[str, ...]
     offer: list[int]
+    #: the lots still to be drawn, ascending (ruling MS-A7: the stack has no order; every
+    #: card comes from a draw)
     stack: list[int]
     #: ``own[seat * 10 + district]``: bit i set when lot district*10+i is the seat's, unbuilt
     own: list[int]

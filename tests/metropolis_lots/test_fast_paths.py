@@ -236,3 +236,24 @@ def test_kept_values_agree_with_the_chart_for_any_chart(
     while not g.is_over:
         assert g.s.values == values_of(g.r, g.s.buildings)
         advance(g, bots, 1)
+
+
+def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
+    """The refill finds its card in the stack by bisection, so the stack must stay
+    ascending: it does through the deal and the refills, and ``invariants()`` names a stack
+    out of order."""
+    g = new_game(players=2, seed=5)
+    bots = [RandomBot(5), RandomBot(6)]
+    while g.s.stack:
+        before = list(g.s.stack)
+        drawn = g.chance is not None
+        advance(g, bots, 1)
+        assert g.s.stack == sorted(g.s.stack)
+        if drawn:
+            assert set(before) - set(g.s.stack) <= set(g.s.offer) | {
+                lot for lot in before if g.s.owner[lot] != -1
+            }
+    g = new_game(players=2, seed=5)
+    g.resolve()
+    g.s.stack.reverse()
+    assert any("ascending" in line for line in g.invariants())
