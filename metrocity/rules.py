@@ -75,26 +75,42 @@ _TILE_RANK = _TILE_ORDER.__getitem__
 #: the one kind a player owns two of (MC-1: the Parks), so the only one a hand can hold twice
 (_TWICE,) = (t for t, n in TILE_COUNTS.items() if n > 1)
 # ruling MC-4: the tiles that stop a category counting on their street (a Park or Mall stops
-# Industrial, a Power Plant or Mall stops Residential), and what each tile counts:
-# _COUNTED[Industrial stopped][Residential stopped][tile]
+# Industrial, a Power Plant or Mall stops Residential)
 _STOPPERS = {
     category: frozenset(t.id for t in TILE_KINDS if t.kind in stoppers)
     for category, stoppers in SUPPRESSED_BY.items()
 }
-_STOPS_INDUSTRIAL = _STOPPERS["industrial"]
-_STOPS_RESIDENTIAL = _STOPPERS["residential"]
-_COUNTED = tuple(
-    tuple(
-        {
-            t.id: 0
-            if (t.kind == "industrial" and no_ind) or (t.kind == "residential" and no_res)
-            else t.value
-            for t in TILE_KINDS
-        }
-        for no_res in (False, True)
-    )
-    for no_ind in (False, True)
-)
+# Ruling MC-4 as arithmetic (issue 8: a street's sums, ~11 a game, were a tenth of a decision):
+# a tile adds one number to its owner's tally on a street, in lanes of _LANE bits. Its number
+# goes to the lane of its category (commercial, industrial, residential; special tiles count
+# nothing), and 1 to the stop lane of each category it stops. A street holds at most 6 tiles
+# worth at most 7, so no lane carries into the next (42 < 2**_LANE - 1) and a tally stays below
+# 2**30, one machine digit. The stop lanes of both seats' tallies together say which value
+# lanes count; the lanes left add up as a number's digits do: modulo 2**_LANE - 1.
+_LANE = 6
+_LANE_MASK = (1 << _LANE) - 1
+_STOPPABLE = tuple(SUPPRESSED_BY)  # industrial, residential: the categories a tile can stop
+_VALUE_LANE = {"commercial": 0} | {category: 1 + k for k, category in enumerate(_STOPPABLE)}
+#: where the stop lanes begin: after the value lanes
+_STOP_SHIFT = _LANE * len(_VALUE_LANE)
+_TALLY = {
+    t.id: (t.value << _LANE * _VALUE_LANE.get(t.kind, 0))
+    + sum(1 << _STOP_SHIFT + _LANE * k for k, c in enumerate(_STOPPABLE) if t.id in _STOPPERS[c])
+    for t in TILE_KINDS
+}
+
+
+def _counting(stops: int) -> int:
+    """The mask of the value lanes that count, given the stop lanes of a street's tallies."""
+    mask = _LANE_MASK << _LANE * _VALUE_LANE["commercial"]
+    for k, category in enumerate(_STOPPABLE):
+        if not stops >> _LANE * k & _LANE_MASK:
+            mask |= _LANE_MASK << _LANE * _VALUE_LANE[category]
+    return mask
+
+
+#: _COUNTING[stop lanes]: the value lanes that count, for every stop lanes a street can have
+_COUNTING = tuple(_counting(stops) for stops in range(1 << _LANE * len(_STOPPABLE)))
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 _STREET_NUMBERS = range(len(STREETS))
 
@@ -156,18 +172,20 @@ def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tupl
 
     Numbered tiles count their number; special tiles count nothing; Industrial counts nothing
     where a Park or Mall (of either player) stands on the street; Residential counts nothing
-    where a Power Plant or Mall stands.
+    where a Power Plant or Mall stands. Each seat's tiles are tallied in lanes (``_TALLY``).
     """
-    on_street = _STREET_GET[street](tiles)
-    counted = _COUNTED[not _STOPS_INDUSTRIAL.isdisjoint(on_street)][
-        not _STOPS_RESIDENTIAL.isdisjoint(on_street)
-    ]
-    sums = [0, 0]
+    tally = [0, 0]
     for b in _STREET_BLOCKS[street]:
         t = tiles[b]
         if t is not None:
-            sums[owners[b]] += counted[t]
-    return sums[0], sums[1]
+            tally[owners[b]] += _TALLY[t]
+    return tally_sums(tally[0], tally[1])
+
+
+def tally_sums(first: int, second: int) -> tuple[int, int]:
+    """Each seat's sum on a street from the two seats' tallies of it (``_TALLY``, MC-4)."""
+    counting = _COUNTING[(first + second) >> _STOP_SHIFT]
+    return (first & counting) % _LANE_MASK, (second & counting) % _LANE_MASK
 
 
 def award_winner(sums: tuple[int, int], placer: int, tie: str) -> int | None:
@@ -198,8 +216,9 @@ class _Placements(ActionsByIndex):
         self._len = len(kinds) * len(free)
 
     def _item(self, i: int) -> Action:
-        kind, block = divmod(i, len(self._free))
-        return _PLACE_ROW[self._kinds[kind]][self._free[block]]
+        free = self._free
+        n = len(free)  # two operators: cheaper than divmod's call and its tuple (issue 8)
+        return _PLACE_ROW[self._kinds[i // n]][free[i % n]]
 
     def __iter__(self) -> Iterator[Action]:
         moves: list[Action] = []
@@ -236,9 +255,13 @@ class _PlaceMoves(_Placements):
         placed = self._placed
         if i < placed:
             return _Placements._item(self, i)
-        pair, block = divmod(i - placed, len(self._owned))
-        kind, token = divmod(pair, len(self._tokens))
-        return _BUILD_BY_TOKEN[self._kinds[kind]][self._tokens[token]][self._owned[block]]
+        i -= placed
+        owned = self._owned
+        tokens = self._tokens
+        n = len(owned)
+        pair = i // n
+        kinds = len(tokens)
+        return _BUILD_BY_TOKEN[self._kinds[pair // kinds]][tokens[pair % kinds]][owned[i % n]]
 
     def __iter__(self) -> Iterator[Action]:
         moves = list(super().__iter__())
@@ -450,6 +473,10 @@ class MetroCity(Game):
         row_street, column_street = BLOCK_STREETS[block]
         s.street_empty[row_street] -= 1
         s.street_empty[column_street] -= 1
+        add = _TALLY[tile]
+        tally = s.street_tally[seat]
+        tally[row_street] += add
+        tally[column_street] += add
         self._emit(_PLACED[seat][tile][block])
         if tile == COURTHOUSE:
             self._after_placing(seat, tile, block, True)
@@ -467,6 +494,10 @@ class MetroCity(Game):
         assert old is not None
         s.gone[seat].append(old)
         s.tiles[block] = tile
+        change = _TALLY[tile] - _TALLY[old]
+        tally = s.street_tally[seat]
+        for street in BLOCK_STREETS[block]:
+            tally[street] += change
         self._record(TilePlaced, seat, tile, BLOCK_IDS[block], old, token)
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         self._after_placing(seat, tile, block, False)
@@ -513,7 +544,8 @@ class MetroCity(Game):
         s = self.s
         token = s.street_tokens[street]
         assert token is not None
-        sums = street_sums(s.tiles, s.owners, street)
+        # the tallies kept with the grid: street_sums(s.tiles, s.owners, street), without the walk
+        sums = tally_sums(s.street_tally[0][street], s.street_tally[1][street])
         winner = award_winner(sums, placer, self.options["tie"])
         s.street_tokens[street] = None
         s.street_winner[street] = -1 if winner is None else winner
@@ -696,6 +728,12 @@ class MetroCity(Game):
         if s.street_empty != counts:
             out.append(f"the streets' empty blocks are counted {s.street_empty}, but are {counts}")
         for k in range(2):
+            tally = [
+                sum(_TALLY[t] for b in st.blocks if (t := s.tiles[b]) and s.owners[b] == k)
+                for st in STREETS
+            ]
+            if s.street_tally[k] != tally:
+                out.append(f"seat {k}'s street tallies are {s.street_tally[k]}, but are {tally}")
             own = [i for i, owner in enumerate(s.owners) if owner == k]
             if s.owned[k] != own:
                 out.append(f"seat {k}'s blocks are listed as {s.owned[k]}, but they are {own}")
@@ -750,4 +788,4 @@ class MetroCity(Game):
         return win_chances(self)
 
 
-__all__ = ["MetroCity", "award_winner", "completed_by", "street_sums"]
+__all__ = ["MetroCity", "award_winner", "completed_by", "street_sums", "tally_sums"]

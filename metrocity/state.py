@@ -52,6 +52,9 @@ class CityState:
     pending_filled: bool = False
     #: the grid indexed for the street checks (kept with ``free``)
     street_empty: list[int] = attrs.field(factory=lambda: list(_STREET_SIZES))
+    #: ``street_tally[s][st]``: seat ``s``'s tiles on street ``st`` added up in the lanes of
+    #: ``rules._TALLY`` (ruling MC-4's sums, kept with the grid: an award reads them)
+    street_tally: list[list[int]] = attrs.field(factory=lambda: [[0] * len(STREETS) for _ in "ab"])
 
     @classmethod
     def new(cls) -> CityState:
@@ -79,6 +82,7 @@ class CityState:
             -1,
             False,
             list(_STREET_SIZES),
+            [[0] * len(STREETS), [0] * len(STREETS)],
         )
 
     def copy(self) -> CityState:
@@ -102,6 +106,7 @@ class CityState:
             self.pending_block,
             self.pending_filled,
             list(self.street_empty),
+            [list(t) for t in self.street_tally],
         )
 
     @property

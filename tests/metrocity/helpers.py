@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import metrocity
-from metrocity.data import PLAYER_TILES
+from metrocity.data import PLAYER_TILES, TILES
 from metrocity.rules import MetroCity
 
 #: the token shuffle used by most tests: st1..st5, avA..avF, then the draws of seat 0 and seat 1
@@ -72,3 +72,21 @@ def hold(g: MetroCity, seat: int, *tokens: int) -> None:
     """Give ``seat`` the won tokens ``tokens`` besides its own, set directly (money follows)."""
     g.s.money[seat].extend(tokens)
     g.s.cash[seat] += sum(tokens)
+
+
+def rule_sums(street: list[tuple[str, int]]) -> tuple[int, int]:
+    """Each seat's sum, read straight from the sentences of MC-4 (an oracle independent of
+    the engine's tables): numbered tiles add their number; Industrial adds nothing where a Park
+    or Mall of either player stands; Residential adds nothing where a Power Plant or Mall does."""
+    present = {tile for tile, _ in street}
+    no_industrial = "park" in present or "mall" in present
+    no_residential = "power" in present or "mall" in present
+    sums = [0, 0]
+    for tile, owner in street:
+        category = TILES[tile].kind
+        if category == "industrial" and no_industrial:
+            continue
+        if category == "residential" and no_residential:
+            continue
+        sums[owner] += TILES[tile].value  # special tiles have value 0 (ruling MC-A5)
+    return sums[0], sums[1]

@@ -11,32 +11,13 @@ import metrocity
 from common import IllegalAction
 from common.testing import fingerprint
 from metrocity import StreetAwarded, TilePlaced
-from metrocity.data import TILES
 from metrocity.rules import street_sums
-from tests.metrocity.helpers import ROW1, TOKENS, fill_row1, play, start
+from tests.metrocity.helpers import ROW1, TOKENS, fill_row1, play, rule_sums, start
 
 SPECIALS = ("park", "power", "mall", "court")
 #: numbered tiles that fill the rest of the street: every category for both seats when the
 #: specials leave room (block parity decides the owner: A1, C1, E1 seat 0; B1, D1, F1 seat 1)
 NUMBERED = ("ind7", "res5", "com6", "ind3", "res1", "com2")
-
-
-def rule_sums(street: list[tuple[str, int]]) -> tuple[int, int]:
-    """Each seat's sum, read straight from the sentences of MC-4 (an oracle independent of
-    the engine's tables): numbered tiles add their number; Industrial adds nothing where a Park
-    or Mall of either player stands; Residential adds nothing where a Power Plant or Mall does."""
-    present = {tile for tile, _ in street}
-    no_industrial = "park" in present or "mall" in present
-    no_residential = "power" in present or "mall" in present
-    sums = [0, 0]
-    for tile, owner in street:
-        category = TILES[tile].kind
-        if category == "industrial" and no_industrial:
-            continue
-        if category == "residential" and no_residential:
-            continue
-        sums[owner] += TILES[tile].value  # special tiles have value 0 (ruling MC-A5)
-    return sums[0], sums[1]
 
 
 def _row(specials: tuple[str, ...], shift: int) -> list[str]:

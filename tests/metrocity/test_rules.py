@@ -634,6 +634,7 @@ def _broken(change: Callable[[metrocity.MetroCity], None]) -> list[str]:
         (lambda g: g.s.cash.__setitem__(0, 3), "seat 0 has $3 but holds tokens []"),
         (lambda g: g.s.free.remove(29), "the empty blocks are listed as"),
         (lambda g: g.s.owned[1].append(0), "seat 1's blocks are listed as"),
+        (lambda g: g.s.street_tally[0].__setitem__(0, 0), "seat 0's street tallies are"),
         (lambda g: g.s.street_winner.__setitem__(1, 0), "st2 was awarded with empty blocks"),
     ],
 )
