@@ -931,6 +931,13 @@ class Metropolis(Game):
             delta = len(trade.give) - len(trade.take)
             s.chips[proposer] += delta
             s.chips[trade.partner] -= delta
+        elif s.proposals < self._trade_limit:
+            # declined: nothing changed, and the exchange just proposed was legal, so some
+            # exchange still is (MS-9): the seat on turn is asked again without the search
+            self._record(TradeAnswered, seat, accepted)
+            s.phase = "trade"
+            self._pending = _TRADE_ASKS[s.turn]
+            return
         self._record(TradeAnswered, seat, accepted)
         self.negotiation_step()
 

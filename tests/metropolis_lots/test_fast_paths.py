@@ -257,3 +257,25 @@ def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
     g.resolve()
     g.s.stack.reverse()
     assert any("ascending" in line for line in g.invariants())
+
+
+@settings(max_examples=10, deadline=None)
+@given(players=st.integers(2, 5), seed=st.integers(0, 10_000), trades=st.integers(1, 4))
+def test_a_declined_exchange_asks_what_the_negotiation_step_asks(
+    players: int, seed: int, trades: int
+) -> None:
+    """After a declined exchange the seat on turn is asked again without the search for a
+    legal exchange (the declined one was legal and nothing changed): it is the prompt
+    ``negotiation_step`` gives from the same position."""
+    g = new_game(players=players, seed=seed, trade_proposals=trades)
+    bots = [RandomBot(seed + i) for i in range(players)]
+    declined = 0
+    while not g.is_over:
+        answering = g.chance is None and g.s.phase == "answer"
+        advance(g, bots, 1)
+        if answering and g.s.trade is None and g.events[-1].to_json().get("accepted") is False:
+            declined += 1
+            again = g.clone()
+            again.negotiation_step()
+            assert (again.prompt, again.s.phase) == (g.prompt, g.s.phase)
+    assert declined
