@@ -917,29 +917,30 @@ class Metropolis(Game):
         trade = s.trade
         assert trade is not None
         s.trade = None
+        # some exchange is still legal (MS-9) after a decline (nothing changed, and the one
+        # just proposed was legal) and after a one-for-one swap (both sides still hold an
+        # unbuilt lot): while proposals are left, the seat on turn is asked again without
+        # ``negotiation_step``'s search
+        still = s.proposals < self._trade_limit
         if accepted:
             proposer = s.turn
             if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
                 self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
-                self._record(TradeAnswered, seat, accepted)
-                self.negotiation_step()
-                return
-            for lot in trade.give:
-                self.move(lot, trade.partner)
-            for lot in trade.take:
-                self.move(lot, proposer)
-            delta = len(trade.give) - len(trade.take)
-            s.chips[proposer] += delta
-            s.chips[trade.partner] -= delta
-        elif s.proposals < self._trade_limit:
-            # declined: nothing changed, and the exchange just proposed was legal, so some
-            # exchange still is (MS-9): the seat on turn is asked again without the search
-            self._record(TradeAnswered, seat, accepted)
+            else:
+                still = False
+                for lot in trade.give:
+                    self.move(lot, trade.partner)
+                for lot in trade.take:
+                    self.move(lot, proposer)
+                delta = len(trade.give) - len(trade.take)
+                s.chips[proposer] += delta
+                s.chips[trade.partner] -= delta
+        self._record(TradeAnswered, seat, accepted)
+        if still:
             s.phase = "trade"
             self._pending = _TRADE_ASKS[s.turn]
-            return
-        self._record(TradeAnswered, seat, accepted)
-        self.negotiation_step()
+        else:
+            self.negotiation_step()
 
     # ------------------------------------------------------------------ queries: claims
     def may_take(self, seat: int, lot: int) -> bool:

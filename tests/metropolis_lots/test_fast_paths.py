@@ -22,6 +22,7 @@ from common.bots import advance
 from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Build, Propose
 from metropolis_lots.data import DATA_DIR, LOCATIONS, ChartRow, _fixed_values, rules_for
+from metropolis_lots.events import TradeAnswered
 from metropolis_lots.rules import _answer_prompt, _fixed_value, values_of
 from metropolis_lots.state import Building
 
@@ -261,21 +262,24 @@ def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
 
 @settings(max_examples=10, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10_000), trades=st.integers(1, 4))
-def test_a_declined_exchange_asks_what_the_negotiation_step_asks(
+def test_an_answered_exchange_asks_what_the_negotiation_step_asks(
     players: int, seed: int, trades: int
 ) -> None:
-    """After a declined exchange the seat on turn is asked again without the search for a
-    legal exchange (the declined one was legal and nothing changed): it is the prompt
+    """After a declined exchange or an accepted one-for-one swap the seat on turn is asked
+    again without the search for a legal exchange (the declined one was legal and nothing
+    changed; after a swap both sides still hold an unbuilt lot): it is the prompt
     ``negotiation_step`` gives from the same position."""
     g = new_game(players=players, seed=seed, trade_proposals=trades)
     bots = [RandomBot(seed + i) for i in range(players)]
-    declined = 0
+    answers = {True: 0, False: 0}
     while not g.is_over:
         answering = g.chance is None and g.s.phase == "answer"
+        start = len(g.events)
         advance(g, bots, 1)
-        if answering and g.s.trade is None and g.events[-1].to_json().get("accepted") is False:
-            declined += 1
+        if answering:
+            (answer,) = [e for e in g.events[start:] if isinstance(e, TradeAnswered)]
+            answers[answer.accepted] += 1
             again = g.clone()
             again.negotiation_step()
             assert (again.prompt, again.s.phase) == (g.prompt, g.s.phase)
-    assert declined
+    assert answers[True] and answers[False]
