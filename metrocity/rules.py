@@ -242,7 +242,7 @@ class _PlaceMoves(_Placements):
         kinds: tuple[str, ...],
         free: tuple[int, ...],
         owned: tuple[int, ...],
-        tokens: tuple[int, ...],
+        tokens: list[int],
     ) -> None:
         self._kinds = kinds
         self._free = free
@@ -381,8 +381,8 @@ class MetroCity(Game):
         # the kinds in hand, once each (the hand is in tile order; only Parks come twice)
         kinds = tuple(hand) if hand.count(_TWICE) < 2 else tuple(dict.fromkeys(hand))
         money = s.money[seat]
-        if money:
-            return _PlaceMoves(kinds, tuple(s.free), tuple(s.owned[seat]), tuple(sorted(money)))
+        if money:  # sorted() makes a list of its own: already a snapshot
+            return _PlaceMoves(kinds, tuple(s.free), tuple(s.owned[seat]), sorted(money))
         return _Placements(kinds, tuple(s.free))
 
     def legal_actions_by_rule(self) -> list[Action]:
