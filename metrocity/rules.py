@@ -343,6 +343,7 @@ class MetroCity(Game):
             del pile[-n:]
             hand.extend(drawn)
             hand.sort(key=_TILE_RANK)
+            self.s.doubled[seat] = hand.count(_TWICE) > 1
             self._record(TilesDrawn, seat, n, drawn)
 
     # ------------------------------------------------------------------ the turn (MC-3)
@@ -379,7 +380,7 @@ class MetroCity(Game):
         seat = s.turn
         hand = s.hands[seat]
         # the kinds in hand, once each (the hand is in tile order; only Parks come twice)
-        kinds = tuple(hand) if hand.count(_TWICE) < 2 else tuple(dict.fromkeys(hand))
+        kinds = tuple(dict.fromkeys(hand)) if s.doubled[seat] else tuple(hand)
         money = s.money[seat]
         if money:  # sorted() makes a list of its own: already a snapshot
             return _PlaceMoves(kinds, tuple(s.free), tuple(s.owned[seat]), sorted(money))
@@ -466,6 +467,8 @@ class MetroCity(Game):
         """Place a tile from hand on an empty block (MC-3)."""
         s = self.s
         s.hands[seat].remove(tile)
+        if tile == _TWICE:
+            s.doubled[seat] = False
         s.tiles[block] = tile
         s.owners[block] = seat
         insort(s.owned[seat], block)
@@ -487,6 +490,8 @@ class MetroCity(Game):
         """Build over one's own tile, discarding one of one's tokens; the old tile leaves (MC-3)."""
         s = self.s
         s.hands[seat].remove(tile)
+        if tile == _TWICE:
+            s.doubled[seat] = False
         s.money[seat].remove(token)
         s.cash[seat] -= token
         s.discarded.append(token)
@@ -535,7 +540,10 @@ class MetroCity(Game):
         pile = s.piles[seat]
         if pile:
             tile = pile.pop()
-            insort(s.hands[seat], tile, key=_TILE_RANK)
+            hand = s.hands[seat]
+            insort(hand, tile, key=_TILE_RANK)
+            if tile == _TWICE:
+                s.doubled[seat] = hand.count(_TWICE) > 1
             self._emit(_DRAWN_ONE[seat][tile])
         self._begin_turn(1 - seat)
 
@@ -579,6 +587,7 @@ class MetroCity(Game):
         rng.shuffle(pool)
         n = len(s.hands[opp])
         s.hands[opp] = sorted(pool[:n], key=_TILE_RANK)
+        s.doubled[opp] = s.hands[opp].count(_TWICE) > 1
         s.piles[opp] = pool[n:]
         own = sorted(s.piles[seat], key=_TILE_RANK)
         rng.shuffle(own)
@@ -692,6 +701,8 @@ class MetroCity(Game):
             hand, pile, gone = s.hands[k], s.piles[k], s.gone[k]
             if len(hand) > HAND_SIZE:
                 broken.append(f"seat {k} holds {len(hand)} tiles, more than {HAND_SIZE}")
+            if s.doubled[k] != (hand.count(_TWICE) > 1):
+                broken.append(f"seat {k}'s hand {hand} is marked doubled: {s.doubled[k]}")
             on_grid = [t for t, o in zip(s.tiles, s.owners, strict=True) if o == k and t]
             have = Counter(hand) + Counter(pile) + Counter(on_grid) + Counter(gone)
             expect: Counter[str] = Counter() if PILE_DECKS[k] in unshuffled else _TILE_COUNTER

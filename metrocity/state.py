@@ -55,6 +55,9 @@ class CityState:
     #: ``street_tally[s][st]``: seat ``s``'s tiles on street ``st`` added up in the lanes of
     #: ``rules._TALLY`` (ruling MC-4's sums, kept with the grid: an award reads them)
     street_tally: list[list[int]] = attrs.field(factory=lambda: [[0] * len(STREETS) for _ in "ab"])
+    #: whether seat ``s``'s hand holds both its Parks (the one kind a player owns twice, MC-1):
+    #: kept with the hand, so the legal moves need not count them (issue 8)
+    doubled: list[bool] = attrs.field(factory=lambda: [False, False])
 
     @classmethod
     def new(cls) -> CityState:
@@ -83,6 +86,7 @@ class CityState:
             False,
             list(_STREET_SIZES),
             [[0] * len(STREETS), [0] * len(STREETS)],
+            [False, False],
         )
 
     def copy(self) -> CityState:
@@ -107,6 +111,7 @@ class CityState:
             self.pending_filled,
             list(self.street_empty),
             [list(t) for t in self.street_tally],
+            list(self.doubled),
         )
 
     @property

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 import metrocity
+from common import RandomBot
 from metrocity.data import PLAYER_TILES, TILES
 from metrocity.rules import MetroCity
 
@@ -90,3 +91,20 @@ def rule_sums(street: list[tuple[str, int]]) -> tuple[int, int]:
             continue
         sums[owner] += TILES[tile].value  # special tiles have value 0 (ruling MC-A5)
     return sums[0], sums[1]
+
+
+def decisions(seed: int, last: bool = False) -> Iterator[metrocity.MetroCity]:
+    """The game at each decision of a random game, before its move is made.
+
+    With ``last`` the move is often the last legal action (a build-over once tokens are won),
+    so positions with several tokens and many own blocks are met too.
+    """
+    g = metrocity.new_game(seed=seed)
+    bot = RandomBot(seed)
+    while not g.is_over:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        yield g
+        legal = g.legal_actions()
+        g.apply(legal[-1] if last and bot.rng.random() < 0.5 else bot.choose(g, g.to_act or 0))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -14,7 +14,7 @@ from common.testing import check_game, make_state_machine
 from metrocity import BuildOver, NoSwap, Place, Swap
 from metrocity.data import BLOCK_IDS, STREETS, TILE_KINDS
 from metrocity.rules import street_sums, tally_sums
-from tests.metrocity.helpers import rule_sums
+from tests.metrocity.helpers import decisions, rule_sums
 
 
 def test_metrocity_passes_check_game() -> None:
@@ -60,30 +60,13 @@ def test_fast_legality_check_agrees_with_legal_actions(seed: int, steps: int) ->
         steps -= 1
 
 
-def _decisions(seed: int, last: bool) -> Iterator[metrocity.MetroCity]:
-    """The game at each decision of a random game, before its move is made.
-
-    With ``last`` the move is often the last legal action (a build-over once tokens are won),
-    so positions with several tokens and many own blocks are met too.
-    """
-    g = metrocity.new_game(seed=seed)
-    bot = RandomBot(seed)
-    while not g.is_over:
-        if g.chance is not None:
-            g.resolve()
-            continue
-        yield g
-        legal = g.legal_actions()
-        g.apply(legal[-1] if last and bot.rng.random() < 0.5 else bot.choose(g, g.to_act or 0))
-
-
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 100_000), last=st.booleans())
 def test_fast_legal_actions_equal_the_rules_reading_on_random_games(seed: int, last: bool) -> None:
     # issue 8: the prebuilt-table fast path must give exactly the rules' list, in its order
     held: tuple[Sequence[Action], list[Action]] | None = None
     g = metrocity.new_game(seed=seed)
-    for g in _decisions(seed, last):
+    for g in decisions(seed, last):
         if held is not None:  # a snapshot: a sequence held still lists where it was made
             old, listed = held
             assert list(old) == listed and [old[i] for i in range(len(old))] == listed
@@ -108,7 +91,7 @@ def test_street_tallies_give_the_rules_sums_on_random_games(seed: int, last: boo
     # issue 8: the awards read the tallies kept at each placement and build-over; at every
     # position of random games they, and street_sums' walk of the grid, give every street's
     # sums as MC-4's sentences do (rule_sums), complete or not
-    for g in _decisions(seed, last):
+    for g in decisions(seed, last):
         s = g.s
         for k, street in enumerate(STREETS):
             on_street = [(s.tiles[b], s.owners[b]) for b in street.blocks]

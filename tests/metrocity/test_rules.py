@@ -34,6 +34,7 @@ from tests.metrocity.helpers import (
     ROW1,
     TOKENS,
     alternate,
+    decisions,
     fill_row1,
     hold,
     pile,
@@ -532,6 +533,21 @@ def test_determinize_redraws_only_what_the_seat_cannot_see() -> None:
     assert a.to_act == 1
 
 
+def test_a_determinized_copy_keeps_the_state_laws_and_the_rules_moves() -> None:
+    # the redrawn hand is a new hand: whether it holds both Parks (kept for the legal moves,
+    # issue 8) is set again, and its moves are those the rules list
+    doubled = 0
+    for seed in range(12):
+        for g in decisions(seed):
+            seat = g.to_act or 0
+            for k in range(3):
+                copy = g.determinize(1 - seat, GameRandom(seed * 3 + k))
+                assert copy.invariants() == []
+                assert copy.legal_actions() == copy.legal_actions_by_rule()
+                doubled += copy.s.doubled[seat]
+    assert doubled > 0  # hands holding both Parks were redrawn
+
+
 def test_opponent_draws_are_redacted_in_the_event_stream() -> None:
     g = start(("res1",), ("com2",))
     drawn = [e for e in g.events_for(0) if e["type"] == "TilesDrawn"]
@@ -635,6 +651,7 @@ def _broken(change: Callable[[metrocity.MetroCity], None]) -> list[str]:
         (lambda g: g.s.free.remove(29), "the empty blocks are listed as"),
         (lambda g: g.s.owned[1].append(0), "seat 1's blocks are listed as"),
         (lambda g: g.s.street_tally[0].__setitem__(0, 0), "seat 0's street tallies are"),
+        (lambda g: g.s.doubled.__setitem__(1, True), "seat 1's hand"),
         (lambda g: g.s.street_winner.__setitem__(1, 0), "st2 was awarded with empty blocks"),
     ],
 )
