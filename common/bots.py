@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from common.actions import Action
+from common.events import ActionTaken
 from common.game import Game, Prompt, Result
 from common.rng import BotRandom
 
@@ -37,7 +38,19 @@ class RandomBot:
 
     def pick(self, game: Game, seat: int, legal: Sequence[Action]) -> int:
         """Return the index in ``legal`` of the action ``choose`` would return."""
-        return int(self._random() * len(legal))
+        return int(self._random() * len(legal))  # play() reads it inline: see _uniform
+
+
+def _uniform(bot: Bot) -> Callable[[], float] | None:
+    """The generator of a bot whose ``pick`` is RandomBot's own, else None.
+
+    ``play`` computes such a bot's index itself, ``int(random() * len(legal))`` as
+    ``RandomBot.pick`` does, without the call: random self-play makes one a decision. A test
+    checks that a subclass whose ``pick`` calls RandomBot's plays the same games.
+    """
+    if isinstance(bot, RandomBot) and type(bot).pick is RandomBot.pick:
+        return bot._random
+    return None
 
 
 class GameTooLong(RuntimeError):
@@ -55,7 +68,11 @@ def play(
     """
     limit = game.max_actions() if max_actions is None else max_actions
     seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
-    pickers = {seat: getattr(bot, "pick", None) for seat, bot in seats}
+    pickers = {}
+    uniform = {}
+    for seat, bot in seats:
+        pickers[seat] = getattr(bot, "pick", None)
+        uniform[seat] = _uniform(bot)
     while True:
         pending = game._pending  # the hot loop of every simulation: read it once per step
         if pending is None:
@@ -66,12 +83,29 @@ def play(
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
         seat = pending.seat
-        pick = pickers[seat]
-        if pick is None:
-            game._apply_quietly(bots[seat].choose(game, seat), None)
-        else:
+        draw = uniform[seat]
+        if draw is not None:  # RandomBot.pick, inline
             legal = game._legal_actions()
-            game._apply_listed(pending, legal[pick(game, seat, legal)])
+            action = legal[int(draw() * len(legal))]
+        else:
+            pick = pickers[seat]
+            if pick is None:
+                game._apply_quietly(bots[seat].choose(game, seat), None)
+                continue
+            legal = game._legal_actions()
+            action = legal[pick(game, seat, legal)]
+        # game._apply_listed(pending, action), inline: this runs every decision of every game
+        log = game._log
+        start = log._n
+        game._decisions += 1
+        items = log._items
+        if start != len(items):
+            items = log._items = items[:start]
+        items.append((ActionTaken, seat, action))
+        log._n = start + 1
+        game._on_action(seat, action)
+        if game._pending is None:
+            game._after_step()
 
 
 def advance(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], steps: int) -> int:

@@ -537,7 +537,8 @@ class Game:
         self._pending = None
 
     def _after_step(self) -> None:
-        if self._pending is None and not isinstance(self._log[-1], GameEnded):
+        # the game has just ended (nothing pending) unless its result is kept already
+        if self._pending is None and self._final is None:
             res = self._final = self._result()
             self._emit(GameEnded(res.scores, res.winners))
 

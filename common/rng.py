@@ -206,8 +206,14 @@ def chance_card(seed: int, k: int, n: int) -> int:
     scaled by multiply-shift), without making the generator: one-card draws are every turn's
     refill in some games. ``n`` is below 2**64.
     """
-    state = (_mix(_outcome_key(seed, k)) + _GOLDEN) & _MASK64  # the generator's first step
-    return (_mix(state) * n) >> 64
+    # _mix(_outcome_key(seed, k)), then the generator's first step and _mix, inline
+    z = (seed * _GOLDEN + k * _OUTCOME_STEP) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    z = ((z ^ (z >> 31)) + _GOLDEN) & _MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return ((z ^ (z >> 31)) * n) >> 64
 
 
 def chance_drawn(seed: int, k: int, items: Sequence[T], count: int) -> tuple[T, ...]:

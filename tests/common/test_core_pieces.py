@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
 import attrs
@@ -213,9 +214,17 @@ def test_play_with_a_picking_bot_equals_play_with_choose() -> None:
         def choose(self, game: Game, seat: int) -> Action:
             return self.bot.choose(game, seat)
 
+    class PickingSubclass(RandomBot):
+        """RandomBot's pick() reached through a call: play() must not read it inline."""
+
+        def pick(self, game: Game, seat: int, legal: Sequence[Action]) -> int:
+            return super().pick(game, seat, legal)
+
     for seed in range(5):
         a = Race(players=3, seed=seed)
         b = Race(players=3, seed=seed)
+        c = Race(players=3, seed=seed)
         play(a, [RandomBot(seed + s) for s in range(3)])
         play(b, [ChoosingOnly(seed + s) for s in range(3)])
-        assert a.to_json() == b.to_json()
+        play(c, [PickingSubclass(seed + s) for s in range(3)])
+        assert a.to_json() == b.to_json() == c.to_json()

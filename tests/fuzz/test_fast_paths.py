@@ -1,7 +1,8 @@
 """The core's fast paths agree with the plain ones on random games of every game.
 
 ``play()`` hands a bot with ``pick`` the game's own legal list and applies the chosen object
-unchecked, and it leaves recorded events unbuilt until the log is read. Stepping the same
+unchecked (for a RandomBot it computes the index and logs the decision inline), and it leaves
+recorded events unbuilt until the log is read. Stepping the same
 game through the public ``apply()``/``resolve()`` (every action re-checked, every event built
 at once) must give the same save, byte for byte.
 """
