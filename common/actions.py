@@ -140,6 +140,10 @@ class ActionSet(RecordSet):
             raise IllegalAction(f"malformed action: {exc}") from exc
 
 
+#: every subclass of ActionsByIndex: ``play`` reads their ``_len`` and ``_item`` directly
+BY_INDEX: set[type] = set()
+
+
 class ActionsByIndex(Sequence[Action]):
     """Legal actions computed by index instead of listed: ``len``, ``[i]`` and iteration.
 
@@ -147,10 +151,15 @@ class ActionsByIndex(Sequence[Action]):
     may return one of these (docs/core.md, "Legal actions by index"). A subclass sets
     ``_len`` and writes ``_item(i)`` for ``0 <= i < _len`` from a snapshot of the position,
     and may list all items faster in ``__iter__``; negative indexes, slices and IndexError
-    are handled here, as a list handles them.
+    are handled here, as a list handles them. ``play`` reads ``_len`` and ``_item`` directly
+    for a RandomBot (no ``len`` and ``[i]`` calls), so a subclass leaves those two as they are.
     """
 
     __slots__ = ("_len",)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        BY_INDEX.add(cls)
 
     def __init__(self, length: int) -> None:
         self._len = length

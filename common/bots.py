@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
-from common.actions import Action
+from common.actions import BY_INDEX, Action
 from common.events import ActionTaken
 from common.game import Game, Prompt, Result
 from common.rng import BotRandom
@@ -86,7 +86,10 @@ def play(
         draw = uniform[seat]
         if draw is not None:  # RandomBot.pick, inline
             legal = game._legal_actions()
-            action = legal[int(draw() * len(legal))]
+            if type(legal) in BY_INDEX:  # its len and [i] without their calls
+                action = legal._item(int(draw() * legal._len))  # type: ignore[attr-defined]
+            else:
+                action = legal[int(draw() * len(legal))]
         else:
             pick = pickers[seat]
             if pick is None:
