@@ -129,6 +129,8 @@ _SWAP = {
     for b in range(a + 1, len(STREETS))
 }
 _NO_SWAP = NoSwap()
+#: makes an object without calling its class's ``__init__`` (the legal moves' sequences)
+_new = object.__new__
 #: for each street, a getter of its blocks' tiles (``None in get(tiles)``: not yet full)
 _STREET_GET = tuple(itemgetter(*blocks) for blocks in _STREET_BLOCKS)
 # Fact events that recur every turn are immutable values too: each is built once.
@@ -204,16 +206,14 @@ class _Placements(ActionsByIndex):
     """The moves of a place prompt without a token to pay, computed by index (issue 8).
 
     Each tile kind in hand (hand order) on each empty block (block order). An index is
-    arithmetic on a snapshot of the kinds in hand and the empty blocks; iterating lists them
-    all from the prebuilt tables.
+    arithmetic on a snapshot of the kinds in hand (``_kinds``) and the empty blocks
+    (``_free``), ``_len`` their product; iterating lists them all from the prebuilt tables.
+    ``MetroCity._legal_actions`` sets the slots itself, without a class call (issue 8).
     """
 
     __slots__ = ("_free", "_kinds")
-
-    def __init__(self, kinds: tuple[str, ...], free: tuple[int, ...]) -> None:
-        self._kinds = kinds
-        self._free = free
-        self._len = len(kinds) * len(free)
+    _kinds: tuple[str, ...]
+    _free: tuple[int, ...]
 
     def _item(self, i: int) -> Action:
         free = self._free
@@ -231,25 +231,15 @@ class _Placements(ActionsByIndex):
 class _PlaceMoves(_Placements):
     """The moves of a place prompt when the seat holds tokens: placements, then build-overs.
 
-    The build-overs follow the placements: kind by kind, token by token (ascending) and own
-    block by block, from a snapshot of the own blocks and the tokens held.
+    The build-overs follow the placements (``_placed`` of them): kind by kind, token by token
+    (ascending) and own block by block, from a snapshot of the own blocks (``_owned``) and the
+    tokens held (``_tokens``).
     """
 
     __slots__ = ("_owned", "_placed", "_tokens")
-
-    def __init__(
-        self,
-        kinds: tuple[str, ...],
-        free: tuple[int, ...],
-        owned: tuple[int, ...],
-        tokens: list[int],
-    ) -> None:
-        self._kinds = kinds
-        self._free = free
-        self._owned = owned
-        self._tokens = tokens
-        self._placed = placed = len(kinds) * len(free)
-        self._len = placed + len(kinds) * len(tokens) * len(owned)
+    _owned: tuple[int, ...]
+    _placed: int
+    _tokens: list[int]
 
     def _item(self, i: int) -> Action:
         placed = self._placed
@@ -381,10 +371,24 @@ class MetroCity(Game):
         hand = s.hands[seat]
         # the kinds in hand, once each (the hand is in tile order; only Parks come twice)
         kinds = tuple(dict.fromkeys(hand)) if s.doubled[seat] else tuple(hand)
+        free = tuple(s.free)
         money = s.money[seat]
+        # the class call, without its ``__init__`` frame (issue 8: ~900 of its ~2,200
+        # instructions); the legal-moves property test checks these slots against the rules
         if money:  # sorted() makes a list of its own: already a snapshot
-            return _PlaceMoves(kinds, tuple(s.free), tuple(s.owned[seat]), sorted(money))
-        return _Placements(kinds, tuple(s.free))
+            both = _new(_PlaceMoves)
+            both._kinds = kinds
+            both._free = free
+            both._owned = owned = tuple(s.owned[seat])
+            both._tokens = tokens = sorted(money)
+            both._placed = placed = len(kinds) * len(free)
+            both._len = placed + len(kinds) * len(tokens) * len(owned)
+            return both
+        moves = _new(_Placements)
+        moves._kinds = kinds
+        moves._free = free
+        moves._len = len(kinds) * len(free)
+        return moves
 
     def legal_actions_by_rule(self) -> list[Action]:
         """The legal actions as the rules state them (MC-3, MC-5): the reference for the fast path.
