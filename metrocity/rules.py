@@ -484,7 +484,11 @@ class MetroCity(Game):
         tally = s.street_tally[seat]
         tally[row_street] += add
         tally[column_street] += add
-        self._emit(_PLACED[seat][tile][block])
+        # self._emit(_PLACED[seat][tile][block]), inline (issue 8: a call less a decision);
+        # the core logged the decision just now, so the log's list is its own, not a clone's
+        log = self._log
+        log._items.append(_PLACED[seat][tile][block])
+        log._n += 1
         if tile == COURTHOUSE:
             self._after_placing(seat, tile, block, True)
         else:
@@ -548,7 +552,9 @@ class MetroCity(Game):
             insort(hand, tile, key=_TILE_RANK)
             if tile == _TWICE:
                 s.doubled[seat] = hand.count(_TWICE) > 1
-            self._emit(_DRAWN_ONE[seat][tile])
+            log = self._log  # self._emit(_DRAWN_ONE[seat][tile]), inline as in ``_place``
+            log._items.append(_DRAWN_ONE[seat][tile])
+            log._n += 1
         self._begin_turn(1 - seat)
 
     def _award_street(self, placer: int, street: int) -> None:

@@ -10,7 +10,15 @@ import attrs
 import pytest
 
 import metrocity
-from common import GameRandom, IllegalAction, InvalidOption, RandomBot, Result, winners_by_score
+from common import (
+    ActionTaken,
+    GameRandom,
+    IllegalAction,
+    InvalidOption,
+    RandomBot,
+    Result,
+    winners_by_score,
+)
 from common import play as common_play
 from common.testing import ConformanceError, Secret, check_game, fingerprint
 from metrocity import (
@@ -703,3 +711,20 @@ def test_a_new_state_is_the_default_state_with_lists_of_its_own() -> None:
                 if isinstance(inner, list):
                     assert inner is not getattr(second, name)[k], name
                     assert all(inner is not other for other in value[k + 1 :]), name
+
+
+def test_a_clone_placing_elsewhere_leaves_the_originals_log_alone() -> None:
+    # issue 8: a placement and its refill append to the log inline, not through ``_emit``; each
+    # game's log must read its own decision's facts, whichever of a game and its clone moved
+    hand = ("res1", "res2", "com2", "ind3", "com4")
+    g = start(hand)
+    sixth = pile(hand)[5]
+    before = len(g.events)
+    c = g.clone()
+    g.apply("place res1 A1")
+    c.apply("place res2 B2")
+    for game, tile, block in ((g, "res1", "A1"), (c, "res2", "B2")):
+        taken, placed, drawn = game.events[before:]
+        assert isinstance(taken, ActionTaken) and str(taken.action) == f"place {tile} {block}"
+        assert placed == TilePlaced(0, tile, block)
+        assert drawn == TilesDrawn(0, 1, (sixth,))
