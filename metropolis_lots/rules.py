@@ -148,20 +148,47 @@ def _district_values(
     """The values of ``size`` buildings: ``values`` (0 past its end) with the buildings
     ``here`` revalued, those of one district as (index, kind, base plus location value),
     each with the chart's modifier per other building of each kind there (MS-4).
-    ``per_building``: kind -> the chart row's modifiers. ``put_up`` passes the district's
-    own list (``MetropolisState.standing``), so the buildings elsewhere are not looked at."""
-    counts: dict[str, int] = {}
-    for _, kind, _ in here:
-        counts[kind] = counts.get(kind, 0) + 1
+    ``per_building``: kind -> the chart row's modifiers."""
+    modifiers = _kind_modifiers(per_building, [kind for _, kind, _ in here])
     out = list(values)
     out.extend([0] * (size - len(out)))
-    for i, kind, fixed in here:
-        per = per_building[kind]
-        value = fixed - per.get(kind, 0)
-        for other, count in counts.items():
-            value += per.get(other, 0) * count
+    for (i, _, fixed), modifier in zip(here, modifiers, strict=True):
+        value = fixed + modifier
         out[i] = value if value > 0 else 0
     return tuple(out)
+
+
+def _kind_modifiers(
+    per_building: Mapping[str, Mapping[str, int]], kinds: Sequence[str]
+) -> tuple[int, ...]:
+    """The chart's modifiers of the buildings of one district, of these ``kinds``: for each,
+    its row's modifier per *other* building of each kind there (MS-4). ``per_building``:
+    kind -> the chart row's modifiers."""
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        counts[kind] = counts.get(kind, 0) + 1
+    out = []
+    for kind in kinds:
+        per = per_building[kind]
+        modifier = -per.get(kind, 0)  # a building does not modify itself
+        for other, count in counts.items():
+            modifier += per.get(other, 0) * count
+        out.append(modifier)
+    return tuple(out)
+
+
+class _ChartModifiers:
+    """The chart's modifiers (MS-4) by the kinds standing in a district, in the order they
+    went up (``_kind_modifiers``), remembered: shared by the games of one chart (issue 8:
+    ``put_up`` reads them instead of summing the modifiers again at every building)."""
+
+    __slots__ = ("found", "per_building")
+
+    def __init__(self, r: Rules) -> None:
+        #: kind -> the chart row's modifiers per other building of each kind
+        self.per_building = {kind: row.per_building for kind, row in r.chart.rows.items()}
+        #: kinds, in building order -> ``_kind_modifiers(per_building, kinds)``
+        self.found: dict[tuple[str, ...], tuple[int, ...]] = {}
 
 
 def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
@@ -370,9 +397,9 @@ class _Listings:
 
 
 _LISTINGS: dict[int, _Listings] = {}
-#: id of a game's rules -> (those rules, ``Metropolis._by_kinds``); the rules are kept so
-#: that their id is not reused while the entry lives
-_BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int]]] = {}
+#: id of a game's rules -> (those rules, ``Metropolis._by_kinds``, ``Metropolis._modifiers``);
+#: the rules are kept so that their id is not reused while the entry lives
+_BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int], _ChartModifiers]] = {}
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
@@ -472,8 +499,9 @@ class Metropolis(Game):
     _supply_bits: int
     #: model id -> its index in the supply
     _model_index: dict[str, int]
-    #: kind -> the chart's modifiers per other building of each kind in the district (MS-4)
-    _per_building: dict[str, Mapping[str, int]]
+    #: the chart's modifiers per other building of each kind in the district (MS-4), and
+    #: those of each district's buildings by their kinds (shared by the games of one chart)
+    _modifiers: _ChartModifiers
     #: the listings' memory, shared by every game of the process (see ``_Listings``)
     _listings: _Listings
     #: kinds standing in a district -> the placement ranks a "No" pair leaves open there
@@ -502,12 +530,12 @@ class Metropolis(Game):
         self._memo = []
         self._memo_takes = False
         self.r = r = rules_for(self.options["chart"])
-        self._per_building = {kind: row.per_building for kind, row in r.chart.rows.items()}
         self._model_index = {m.id: mi for mi, m in enumerate(r.models)}
         entry = _BY_KINDS.get(id(r))
         if entry is None or entry[0] is not r:
-            entry = _BY_KINDS[id(r)] = (r, {})
+            entry = _BY_KINDS[id(r)] = (r, {}, _ChartModifiers(r))
         self._by_kinds = entry[1]
+        self._modifiers = entry[2]
         # the chart-independent tables live as long as the process: their id is a safe key
         listings = _LISTINGS.get(id(r.placed))
         if listings is None:
@@ -879,7 +907,20 @@ class Metropolis(Game):
             fixed = here[0][2]
             s.values = (*s.values, fixed if fixed > 0 else 0)
         else:
-            s.values = _district_values(self._per_building, s.values, len(s.buildings), here)
+            # ``_district_values``, the modifiers read by the kinds there (remembered)
+            chart = self._modifiers
+            kinds_here = tuple([k for _, k, _ in here])
+            modifiers = chart.found.get(kinds_here)
+            if modifiers is None:
+                modifiers = _remember(
+                    chart.found, kinds_here, _kind_modifiers(chart.per_building, kinds_here)
+                )
+            values = list(s.values)
+            values.append(0)
+            for (i, _, fixed), modifier in zip(here, modifiers, strict=True):
+                value = fixed + modifier
+                values[i] = value if value > 0 else 0
+            s.values = tuple(values)
         if kind not in s.kinds[d]:  # a kind already there changes neither (MS-4)
             kinds = list(s.kinds)
             kinds[d] = kinds[d] | {kind}

@@ -23,7 +23,7 @@ from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Build, Propose
 from metropolis_lots.data import DATA_DIR, LOCATIONS, ChartRow, _fixed_values, rules_for
 from metropolis_lots.events import TradeAnswered
-from metropolis_lots.rules import _answer_prompt, _fixed_value, values_of
+from metropolis_lots.rules import _answer_prompt, _fixed_value, _kind_modifiers, values_of
 from metropolis_lots.state import Building
 
 
@@ -237,6 +237,47 @@ def test_kept_values_agree_with_the_chart_for_any_chart(
     while not g.is_over:
         assert g.s.values == values_of(g.r, g.s.buildings)
         advance(g, bots, 1)
+
+
+@settings(max_examples=25, deadline=None)
+@given(
+    modifiers=st.lists(st.integers(-3, 3), min_size=8, max_size=8),
+    picks=st.lists(st.integers(0, 10_000), min_size=1, max_size=7),
+    district=st.integers(1, 8),
+)
+def test_kind_modifiers_are_the_charts_per_other_building(
+    modifiers: list[int], picks: list[int], district: int
+) -> None:
+    """``_kind_modifiers`` (what ``put_up`` remembers per kinds there, in building order)
+    gives each building of a district its row's modifier per other building there, for any
+    modifiers and any kinds, repeated or not."""
+    r = rules_for(None)
+    kinds = sorted(r.chart.rows)
+    per_building = {
+        kind: {other: modifiers[(k + j) % 8] for j, other in enumerate(kinds)}
+        for k, kind in enumerate(kinds)
+    }
+    here = sorted(key for key, (_, d, _) in r.build_index.items() if d == district)
+    buildings = [here[pick % len(here)] for pick in picks]
+    kinds_here = [r.model_by_id[model].kind for model, _ in buildings]
+    found = _kind_modifiers(per_building, kinds_here)
+    for i, kind in enumerate(kinds_here):
+        others = kinds_here[:i] + kinds_here[i + 1 :]
+        assert found[i] == sum(per_building[kind][other] for other in others)
+
+
+def test_the_remembered_modifiers_are_shared_by_the_games_of_a_chart() -> None:
+    """The modifiers ``put_up`` read during random games are those ``_kind_modifiers``
+    gives, kept once for all the games of the chart."""
+    games = [new_game(players=2, seed=seed) for seed in (3, 4)]
+    assert games[0]._modifiers is games[1]._modifiers
+    for seed, g in enumerate(games):
+        advance(g, [RandomBot(seed), RandomBot(seed + 1)], 10_000)
+        assert g.is_over
+    chart = games[0]._modifiers
+    assert chart.found
+    for kinds_here, modifiers in chart.found.items():
+        assert modifiers == _kind_modifiers(chart.per_building, kinds_here)
 
 
 def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
