@@ -514,7 +514,9 @@ class MetroCity(Game):
         tally = s.street_tally[seat]
         for street in BLOCK_STREETS[block]:
             tally[street] += change
-        self._record(TilePlaced, seat, tile, BLOCK_IDS[block], old, token)
+        log = self._log  # self._record(TilePlaced, ...), inline as in ``_place``
+        log._items.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
+        log._n += 1
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         self._after_placing(seat, tile, block, False)
 
@@ -575,7 +577,9 @@ class MetroCity(Game):
         else:
             s.money[winner].append(token)
             s.cash[winner] += token
-        self._record(StreetAwarded, STREETS[street].id, token, sums, winner)
+        log = self._log  # self._record(StreetAwarded, ...), inline as in ``_place``
+        log._items.append((StreetAwarded, STREETS[street].id, token, sums, winner))
+        log._n += 1
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:
