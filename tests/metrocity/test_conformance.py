@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import metrocity
-from common import Action, RandomBot
+from common import Action, ActionsByIndex, RandomBot
 from common.testing import check_game, make_state_machine
 from metrocity import BuildOver, NoSwap, Place, Swap
 from metrocity.data import BLOCK_IDS, STREETS, TILE_KINDS
@@ -76,6 +76,8 @@ def test_fast_legal_actions_equal_the_rules_reading_on_random_games(seed: int, l
         seq = g._legal_actions()
         assert len(seq) == len(fast)
         assert [seq[i] for i in range(len(seq))] == fast
+        if isinstance(seq, ActionsByIndex):  # what play reads for a RandomBot: the slots
+            assert [seq._item(i) for i in range(seq._len)] == fast
         assert [seq[-i] for i in range(1, len(seq) + 1)] == fast[::-1]
         assert list(seq[1::3]) == fast[1::3]
         for outside in (len(fast), -len(fast) - 1):
