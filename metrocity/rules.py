@@ -523,7 +523,10 @@ class MetroCity(Game):
         log._items.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
         log._n += 1
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
-        self._after_placing(seat, tile, block, False)
+        if tile == COURTHOUSE:
+            self._after_placing(seat, tile, block, False)
+        else:
+            self._finish_placement(seat, block, False)
 
     def _after_placing(self, seat: int, tile: str, block: int, filled: bool) -> None:
         """Ask the swap question after a Courthouse, else finish the placement (MC-5)."""
