@@ -736,28 +736,31 @@ class Metropolis(Game):
                 self.answer_pool(seat, False)
         elif kind is Done:
             self.choice_step()
-        elif isinstance(action, Take):
-            self.place_chip(seat, action.lot)
-            self._record(LotTaken, seat, action.lot)
+        elif kind is Take:
+            taken: Take = action  # type: ignore[assignment]  # (its exact class, tested)
+            self.place_chip(seat, taken.lot)
+            self._record(LotTaken, seat, taken.lot)
             self.refill_offer()
-        elif isinstance(action, Give):
+        elif kind is Give:
+            given: Give = action  # type: ignore[assignment]
             # forced: no offered lot could be taken by the seat on turn itself (the choice
             # listing knows: a Take is listed exactly for the lots it may take)
             self._choices(seat)
             forced = not self._memo_takes
-            self.place_chip(action.to, action.lot)
-            self._record(LotGiven, seat, action.to, action.lot, forced)
+            self.place_chip(given.to, given.lot)
+            self._record(LotGiven, seat, given.to, given.lot, forced)
             self.refill_offer()
-        elif isinstance(action, Build):
-            partners = self._partners(seat, action.lots)
+        elif kind is Build:
+            build: Build = action  # type: ignore[assignment]
+            partners = self._partners(seat, build.lots)
             if partners:  # ruling MS-A4: each partner answers in turn, clockwise
-                s.pool = action
+                s.pool = build
                 s.pool_waiting = partners
                 s.phase = "pool"
-                self._record(PoolProposed, seat, action.model, action.lots, partners)
-                self._ask(partners[0], "pool", f"join {action.model} on {action.lots}?")
+                self._record(PoolProposed, seat, build.model, build.lots, partners)
+                self._ask(partners[0], "pool", f"join {build.model} on {build.lots}?")
             else:
-                self.put_up(seat, action.model, action.lots)
+                self.put_up(seat, build.model, build.lots)
                 self.end_turn()
         elif kind is Pass:
             self.end_turn()
