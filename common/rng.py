@@ -7,6 +7,7 @@ cannot fish for a better roll. The global ``random`` module is never used.
 
 from __future__ import annotations
 
+import _random
 import math
 import random
 from collections.abc import Sequence
@@ -32,7 +33,9 @@ def _bits(state: int, k: int) -> tuple[int, int]:
     out = got = 0
     while got < k:
         state = (state + _GOLDEN) & _MASK64
-        out |= _mix(state) << got
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64  # _mix(state), inline
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        out |= (z ^ (z >> 31)) << got
         got += 64
     return out & ((1 << k) - 1), state
 
@@ -70,8 +73,8 @@ def _ordered(items: Sequence[T], count: int, r: int) -> tuple[T, ...]:
     ``r`` in the mixed radix n, n-1, ... (``_Ordered.drawn``; ``count <= len(items)``)."""
     pool = list(items)
     for i, radix in _places(len(items), count):
-        r, j = divmod(r, radix)
-        j += i
+        j = r % radix + i  # divmod(r, radix) without the call and its tuple
+        r //= radix
         pool[i], pool[j] = pool[j], pool[i]
     return tuple(pool[:count])
 
@@ -97,6 +100,15 @@ class BotRandom(Draws):
     A bot's generator is never copied with a game, so it needs none of GameRandom's cheap
     copies; search bots sample chance outcomes from it thousands of times a decision.
     """
+
+    def __init__(self, x: int | float | str | bytes | bytearray | None = None) -> None:
+        if type(x) is int:
+            # random.Random(x) without its two Python-level layers, which pass an int seed
+            # straight to the C seeding: every simulated game makes a bot per seat
+            _random.Random.seed(self, x)
+            self.gauss_next = None
+        else:
+            super().__init__(x)
 
 
 class _SplitMixCore:
@@ -225,7 +237,10 @@ def chance_drawn(seed: int, k: int, items: Sequence[T], count: int) -> tuple[T, 
     n = len(items)
     if count == 1:
         return (items[chance_card(seed, k, n)],)
-    return _ordered(items, count, _bits(_mix(_outcome_key(seed, k)), _draw_bits(n, count))[0])
+    z = (seed * _GOLDEN + k * _OUTCOME_STEP) & _MASK64  # _mix(_outcome_key(seed, k)), inline
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return _ordered(items, count, _bits(z ^ (z >> 31), _draw_bits(n, count))[0])
 
 
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:

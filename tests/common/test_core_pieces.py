@@ -82,6 +82,22 @@ def test_chance_random_is_a_seeded_random_random_independent_of_global_state() -
 
 
 @settings(max_examples=300, deadline=None)
+@given(seed=st.one_of(st.integers(-(2**80), 2**80), st.none(), st.text(max_size=5)))
+def test_a_bot_generator_is_the_librarys_twister(seed: int | str | None) -> None:
+    # issue 8: BotRandom seeds an int without random.Random's Python layers; same stream
+    import random
+
+    from common.rng import BotRandom
+
+    bot = BotRandom(seed)
+    assert bot.gauss_next is None
+    if seed is None:
+        return  # seeded from the OS: nothing to compare
+    lib = random.Random(seed)
+    assert bot.getstate() == lib.getstate()
+    assert [bot.random() for _ in range(3)] == [lib.random() for _ in range(3)]
+
+
 @given(
     seed=st.integers(0, 2**63 - 1),
     k=st.integers(0, 10_000),
