@@ -68,8 +68,8 @@ def play(
     """
     limit = game.max_actions() if max_actions is None else max_actions
     seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
-    pickers = {}
-    uniform = {}
+    pickers: dict[int, Callable[..., int] | None] = {}
+    uniform: dict[int, Callable[[], float] | None] = {}
     for seat, bot in seats:
         pickers[seat] = getattr(bot, "pick", None)
         uniform[seat] = _uniform(bot)
