@@ -126,7 +126,8 @@ def revalue(
         if b.district == district
     ]
     per_building = {kind: row.per_building for kind, row in rules.chart.rows.items()}
-    return _district_values(per_building, values, len(buildings), here)
+    modifiers = _kind_modifiers(per_building, [kind for _, kind, _ in here])
+    return _district_values(values, len(buildings), here, modifiers)
 
 
 def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
@@ -140,16 +141,15 @@ def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
 
 
 def _district_values(
-    per_building: Mapping[str, Mapping[str, int]],
     values: Sequence[int],
     size: int,
     here: Sequence[tuple[int, str, int]],
+    modifiers: Sequence[int],
 ) -> tuple[int, ...]:
     """The values of ``size`` buildings: ``values`` (0 past its end) with the buildings
     ``here`` revalued, those of one district as (index, kind, base plus location value),
-    each with the chart's modifier per other building of each kind there (MS-4).
-    ``per_building``: kind -> the chart row's modifiers."""
-    modifiers = _kind_modifiers(per_building, [kind for _, kind, _ in here])
+    each with its chart modifier (``_kind_modifiers`` of the kinds there, MS-4); never
+    below 0."""
     out = list(values)
     out.extend([0] * (size - len(out)))
     for (i, _, fixed), modifier in zip(here, modifiers, strict=True):
@@ -910,7 +910,7 @@ class Metropolis(Game):
             fixed = here[0][2]
             s.values = (*s.values, fixed if fixed > 0 else 0)
         else:
-            # ``_district_values``, the modifiers read by the kinds there (remembered)
+            # the modifiers read by the kinds there (remembered)
             chart = self._modifiers
             kinds_here = tuple([k for _, k, _ in here])
             modifiers = chart.found.get(kinds_here)
@@ -918,12 +918,7 @@ class Metropolis(Game):
                 modifiers = _remember(
                     chart.found, kinds_here, _kind_modifiers(chart.per_building, kinds_here)
                 )
-            values = list(s.values)
-            values.append(0)
-            for (i, _, fixed), modifier in zip(here, modifiers, strict=True):
-                value = fixed + modifier
-                values[i] = value if value > 0 else 0
-            s.values = tuple(values)
+            s.values = _district_values(s.values, len(s.buildings), here, modifiers)
         if kind not in s.kinds[d]:  # a kind already there changes neither (MS-4)
             kinds = list(s.kinds)
             kinds[d] = kinds[d] | {kind}
