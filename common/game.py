@@ -43,7 +43,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.rng import chance_card, chance_dice, chance_drawn, chance_stream
+from common.rng import chance_dice, chance_drawn, chance_stream
 
 _SHOWN_LEGAL = 12
 
@@ -383,11 +383,7 @@ class Game:
             if type(req) is Dice:
                 value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
             elif type(req) is Draw and 0 < req.count <= len(req.cards):  # no generator made
-                cards = req.cards
-                if req.count == 1:  # chance_drawn's one-card case, without its call
-                    value = (cards[chance_card(self.seed, self._chance_count, len(cards))],)
-                else:
-                    value = chance_drawn(self.seed, self._chance_count, cards, req.count)
+                value = chance_drawn(self.seed, self._chance_count, req.cards, req.count)
             elif type(req) is Shuffle and req.cards:
                 value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
             else:

@@ -33,9 +33,7 @@ def _bits(state: int, k: int) -> tuple[int, int]:
     out = got = 0
     while got < k:
         state = (state + _GOLDEN) & _MASK64
-        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64  # _mix(state), inline
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-        out |= (z ^ (z >> 31)) << got
+        out |= _mix(state) << got
         got += 64
     return out & ((1 << k) - 1), state
 
@@ -237,10 +235,7 @@ def chance_drawn(seed: int, k: int, items: Sequence[T], count: int) -> tuple[T, 
     n = len(items)
     if count == 1:
         return (items[chance_card(seed, k, n)],)
-    z = (seed * _GOLDEN + k * _OUTCOME_STEP) & _MASK64  # _mix(_outcome_key(seed, k)), inline
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return _ordered(items, count, _bits(z ^ (z >> 31), _draw_bits(n, count))[0])
+    return _ordered(items, count, _bits(_mix(_outcome_key(seed, k)), _draw_bits(n, count))[0])
 
 
 def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
