@@ -322,11 +322,8 @@ class MetroCity(Game):
         draws = (int(order[n]), int(order[n + 1]))
         s.out_of_play = out
         s.first = 0 if draws[0] > draws[1] else 1
-        # self._record(TokensPlaced, ...) and self._record(FirstPlayerDrawn, ...), inline: the
-        # core logged the shuffle just now, so the log's list is the game's own (issue 8)
-        log = self._log
-        log._items += ((TokensPlaced, on_streets), (FirstPlayerDrawn, draws, out, s.first))
-        log._n += 2
+        self._record(TokensPlaced, on_streets)
+        self._record(FirstPlayerDrawn, draws, out, s.first)
 
     def _draw_tiles(self, seat: int) -> None:
         """Draw back up to a hand of 5 while the pile lasts (MC-1), in private."""
@@ -339,9 +336,7 @@ class MetroCity(Game):
             hand.extend(drawn)
             hand.sort(key=_TILE_RANK)
             self.s.doubled[seat] = hand.count(_TWICE) > 1
-            log = self._log  # self._record(TilesDrawn, ...), inline as in ``_place_tokens``
-            log._items.append((TilesDrawn, seat, n, drawn))
-            log._n += 1
+            self._record(TilesDrawn, seat, n, drawn)
 
     # ------------------------------------------------------------------ the turn (MC-3)
     def _begin_turn(self, seat: int) -> None:
