@@ -243,10 +243,8 @@ class _PlaceMoves(_Placements):
 
     def _item(self, i: int) -> Action:
         placed = self._placed
-        if i < placed:  # _Placements._item(self, i), without the call (issue 8)
-            free = self._free
-            n = len(free)
-            return _PLACE_ROW[self._kinds[i // n]][free[i % n]]
+        if i < placed:
+            return _Placements._item(self, i)
         i -= placed
         owned = self._owned
         tokens = self._tokens
