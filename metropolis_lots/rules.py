@@ -277,6 +277,10 @@ _SWAP_ASKS: list[list[list[Prompt | None]]] = [
 _ONE_LOT_TEXT = tuple(str(one) for one in _ONE_LOT)
 #: (partner, lots taken, lots given) -> the answer prompt of a larger exchange
 _ANSWER_ASKS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
+#: id of a swap kept in ``_SWAP_ROWS`` -> its answer prompt (issue 8: a listed swap is
+#: proposed at 30% of the decisions). Those swaps live as long as the process, so no other
+#: object can have their id; any other proposal goes through ``_answer_prompt``
+_SWAP_ASK_BY_ID: dict[int, Prompt] = {}
 
 
 def _answer_prompt(trade: Propose) -> Prompt:
@@ -291,6 +295,8 @@ def _answer_prompt(trade: Propose) -> Prompt:
         if found is None:
             text = f"exchange {_ONE_LOT_TEXT[take[0]]} for {_ONE_LOT_TEXT[give[0]]}?"
             found = row[give[0]] = Prompt(partner, "answer", text)
+        if _SWAP_ROWS[partner][give[0]][take[0]] is trade:  # the listed swap itself
+            _SWAP_ASK_BY_ID[id(trade)] = found
         return found
     key = (partner, take, give)
     found = _ANSWER_ASKS.get(key)
@@ -590,7 +596,11 @@ class Metropolis(Game):
             (lot,) = outcome
             del stack[bisect_left(stack, lot)]
             s.offer.append(lot)
-            self._record(LotOffered, lot)
+            # self._record(LotOffered, lot), inline: the core has just logged this outcome
+            # (docs/core.md, "The log"; issue 8: every turn's refill)
+            log = self._log
+            log._items.append((LotOffered, lot))
+            log._n += 1
             self.building_step()
             return
         for lot in outcome:
@@ -722,8 +732,13 @@ class Metropolis(Game):
             s.proposals += 1
             s.trade = trade
             s.phase = "answer"
-            self._record(TradeProposed, seat, trade.partner, trade.give, trade.take)
-            self._pending = _answer_prompt(trade)
+            # self._record(TradeProposed, ...), inline: the core has just logged this
+            # decision (docs/core.md, "The log")
+            log = self._log
+            log._items.append((TradeProposed, seat, trade.partner, trade.give, trade.take))
+            log._n += 1
+            ask = _SWAP_ASK_BY_ID.get(id(trade))
+            self._pending = _answer_prompt(trade) if ask is None else ask
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)
@@ -739,7 +754,9 @@ class Metropolis(Game):
         elif kind is Take:
             taken: Take = action  # type: ignore[assignment]  # (its exact class, tested)
             self.place_chip(seat, taken.lot)
-            self._record(LotTaken, seat, taken.lot)
+            log = self._log  # self._record(LotTaken, ...), inline (as for TradeProposed)
+            log._items.append((LotTaken, seat, taken.lot))
+            log._n += 1
             self.refill_offer()
         elif kind is Give:
             given: Give = action  # type: ignore[assignment]
@@ -974,7 +991,11 @@ class Metropolis(Game):
                 delta = len(trade.give) - len(trade.take)
                 s.chips[proposer] += delta
                 s.chips[trade.partner] -= delta
-        self._record(TradeAnswered, seat, accepted)
+        # self._record(TradeAnswered, ...), inline: this step runs inside _on_action, after
+        # the core logged the answer (docs/core.md, "The log")
+        log = self._log
+        log._items.append((TradeAnswered, seat, accepted))
+        log._n += 1
         if still:
             s.phase = "trade"
             self._pending = _TRADE_ASKS[s.turn]

@@ -17,13 +17,19 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from common import Prompt, RandomBot
+from common import ActionTaken, ChanceResolved, Prompt, RandomBot
 from common.bots import advance
 from metropolis_lots import new_game, reference
-from metropolis_lots.actions import Build, Propose
+from metropolis_lots.actions import Accept, Build, Decline, Propose, Take
 from metropolis_lots.data import DATA_DIR, LOCATIONS, ChartRow, _fixed_values, rules_for
-from metropolis_lots.events import TradeAnswered
-from metropolis_lots.rules import _answer_prompt, _fixed_value, _kind_modifiers, values_of
+from metropolis_lots.events import LotOffered, LotTaken, TradeAnswered, TradeProposed
+from metropolis_lots.rules import (
+    Metropolis,
+    _answer_prompt,
+    _fixed_value,
+    _kind_modifiers,
+    values_of,
+)
 from metropolis_lots.state import Building
 
 
@@ -324,3 +330,88 @@ def test_an_answered_exchange_asks_what_the_negotiation_step_asks(
             again.negotiation_step()
             assert (again.prompt, again.s.phase) == (g.prompt, g.s.phase)
     assert answers[True] and answers[False]
+
+
+def _played_to(phase: str, seed: int, listed: int) -> Metropolis:
+    """A random 2-player game played on to a ``phase`` prompt with ``listed`` actions at
+    least (skipped when the game ends first)."""
+    g = new_game(players=2, seed=seed)
+    bots = [RandomBot(seed), RandomBot(seed + 1)]
+    while not g.is_over:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        if g.s.phase == phase and len(g.legal_actions()) >= listed:
+            return g
+        seat = g.to_act
+        assert seat is not None
+        g.apply(bots[seat].choose(g, seat))
+    pytest.skip(f"seed {seed} ends before such a {phase} prompt")
+
+
+@pytest.mark.parametrize("seed", [3, 17, 40])
+def test_a_listed_swap_and_an_equal_proposal_get_the_same_answer_prompt(seed: int) -> None:
+    # issue 8: the listing's own swap finds its answer prompt by identity; an equal proposal
+    # made elsewhere (parsed from text, say) finds the same one through ``_answer_prompt``
+    g = _played_to("trade", seed, 2)
+    for i in range(1, len(g.legal_actions())):
+        listed = g._legal_actions()[i]
+        assert isinstance(listed, Propose)
+        equal = Propose(listed.partner, listed.give, listed.take)
+        expected = Prompt(listed.partner, "answer", f"exchange {listed.take} for {listed.give}?")
+        for first, second in ((listed, equal), (equal, listed)):
+            a, b = g.clone(), g.clone()
+            a.apply(first)
+            b.apply(second)
+            assert a.prompt == expected == b.prompt
+
+
+@pytest.mark.parametrize("seed", [3, 17, 40])
+def test_a_clone_trading_or_taking_elsewhere_leaves_the_originals_log_alone(seed: int) -> None:
+    # issue 8: the trade facts and the taken and offered lots are appended to the log inline
+    # (docs/core.md, "The log"); each game's log must read its own decision's facts,
+    # whichever of a game and its clone moved
+    g = _played_to("trade", seed, 3)
+    seat = g.to_act
+    assert seat is not None
+    before = len(g.events)
+    c = g.clone()
+    first, second = g.legal_actions()[1:3]
+    g.apply(first)
+    c.apply(second)
+    for game, trade in ((g, first), (c, second)):
+        assert isinstance(trade, Propose)
+        assert list(game.events[before:]) == [
+            ActionTaken(seat, trade),
+            TradeProposed(seat, trade.partner, trade.give, trade.take),
+        ]
+    partner = g.to_act
+    assert partner is not None and partner == c.to_act
+    before = len(g.events)
+    g.apply(Accept())
+    c.apply(Decline())
+    for game, answer, accepted in ((g, Accept(), True), (c, Decline(), False)):
+        assert list(game.events[before:]) == [
+            ActionTaken(partner, answer),
+            TradeAnswered(partner, accepted),
+        ]
+
+    g = _played_to("choose", seed, 2)
+    seat = g.to_act
+    assert seat is not None
+    takes = [a for a in g.legal_actions() if isinstance(a, Take)]
+    if len(takes) < 2:
+        pytest.skip(f"seed {seed}: fewer than two lots to take")
+    before = len(g.events)
+    c = g.clone()
+    for game, take in ((g, takes[0]), (c, takes[1])):
+        game.apply(take)
+        game.resolve()  # the refill: one lot turned up
+        taken, entry, *refilled = game.events[before:]
+        assert taken == ActionTaken(seat, take)
+        assert entry == LotTaken(seat, take.lot)
+        resolved = refilled[0]
+        assert isinstance(resolved, ChanceResolved)
+        drawn = resolved.outcome[0]
+        assert refilled[1] == LotOffered(drawn)
+        assert game.s.offer[-1] == drawn
