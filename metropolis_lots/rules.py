@@ -224,8 +224,9 @@ def scores_of(
 _DONE, _PASS, _ACCEPT, _DECLINE = Done(), Pass(), Accept(), Decline()
 #: the answer prompt's actions (shared: callers of legal_actions only read the list)
 _ANSWERS: list[Action] = [_ACCEPT, _DECLINE]
-#: the trade listing when no swap is listed
+#: the trade listing when no swap is listed, the build listing when nothing can be put up
 _DONE_ONLY: list[Action] = [_DONE]
+_PASS_ONLY: list[Action] = [_PASS]
 _TAKES = tuple(Take(lot) for lot in range(LOT_SLOTS))
 _GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LOT_SLOTS))
 #: _SWAP_ROWS[partner][give][take]: the one-for-one swap, each made when first needed
@@ -369,6 +370,35 @@ class _TradeMenu(ActionsByIndex):
             for give in _lots(offered):
                 for take in takes:
                     yield _swap(partner, give, take)
+
+
+class _BuildMenu(ActionsByIndex):
+    """The build prompt's actions in the listing order, computed by index (issue 8): per
+    district, ascending, its buildings by placement rank, then Pass, as ``reference.builds``
+    lists them. Random play puts up one of about six, so they are not listed one by one."""
+
+    __slots__ = ("_blocks",)
+    #: per district with a building to put up: (its placement ranks as bits, its Build
+    #: actions by rank, how many ranks); set with ``_len`` by ``Metropolis._build_menu``
+    _blocks: list[tuple[int, tuple[Build, ...], int]]
+
+    def _item(self, i: int) -> Action:
+        for ranks, actions, count in self._blocks:
+            if i < count:
+                while i:  # drop the ``i`` lower ranks, then read the lowest
+                    ranks &= ranks - 1
+                    i -= 1
+                return actions[(ranks & -ranks).bit_length() - 1]
+            i -= count
+        return _PASS  # the last
+
+    def __iter__(self) -> Iterator[Action]:
+        for ranks, actions, _ in self._blocks:
+            while ranks:
+                low = ranks & -ranks
+                yield actions[low.bit_length() - 1]
+                ranks ^= low
+        yield _PASS
 
 
 class _Listings:
@@ -685,7 +715,7 @@ class Metropolis(Game):
         """The seat on turn may put up one building (ruling MS-7)."""
         s = self.s
         s.phase = "build"
-        if len(self._build_menu(s.turn)) > 1:  # more than Pass
+        if self._build_menu(s.turn) is not _PASS_ONLY:  # more than Pass
             self._pending = _BUILD_ASKS[s.turn]
         else:
             self.end_turn()
@@ -1108,7 +1138,8 @@ class Metropolis(Game):
         inside = r.inside_bits
         pool_bits = r.pool_bits
         touching = r.touching
-        out: list[Action] = []
+        blocks = []
+        length = 1  # Pass
         for d, actions in self._listings.districts:
             own = mine[d]
             if not own:
@@ -1120,11 +1151,17 @@ class Metropolis(Game):
                 if pooled:
                     ranks |= pooled & touching[own]
             ranks &= in_supply & open_here[d]
-            while ranks:  # ascending ranks: the listing order
-                low = ranks & -ranks
-                out.append(actions[low.bit_length() - 1])
-                ranks ^= low
-        out.append(_PASS)
+            if ranks:
+                count = ranks.bit_count()
+                blocks.append((ranks, actions, count))
+                length += count
+        if blocks:
+            menu = _new_menu(_BuildMenu)  # without a Python-level __init__ call
+            menu._blocks = blocks
+            menu._len = length
+            out: Sequence[Action] = menu
+        else:
+            out = _PASS_ONLY
         self._memo_key = key
         self._memo = out
         return out
