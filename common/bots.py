@@ -99,13 +99,8 @@ def play(
             action = legal[pick(game, seat, legal)]
         # game._apply_listed(pending, action), inline: this runs every decision of every game
         log = game._log
-        start = log._n
         game._decisions += 1
-        items = log._items
-        if start != len(items):
-            items = log._items = items[:start]
-        items.append((ActionTaken, seat, action))
-        log._n = start + 1
+        (log._own() if log._shared else log._items).append((ActionTaken, seat, action))
         game._on_action(seat, action)
         if game._pending is None:
             game._after_step()

@@ -94,37 +94,49 @@ class EventLog(Sequence[Event]):
     replaced by it. A simulation that never reads its log never pays for its event objects.
     The arguments must be immutable values (ints, strings, tuples, frozen records), since the
     event may be made long after.
+
+    A log that shares nothing is the whole of its list, so an append is ``list.append``
+    (issue 8: a game appends several entries a decision). After ``fork()`` both logs are
+    ``_shared``: only the first ``_n`` entries of the list are theirs, and each one's next
+    append first makes the list its own (``_own``), copying the prefix unless it is the
+    first of them to append.
     """
 
-    __slots__ = ("_items", "_n")
+    __slots__ = ("_items", "_n", "_shared")
 
     def __init__(self, items: list[Event] | None = None) -> None:
         self._items: list[Any] = items if items is not None else []
+        #: this log's length while ``_shared``
         self._n = len(self._items)
+        self._shared = False
+
+    def _own(self) -> list[Any]:
+        """The list to append to: made this log's own first if it is shared with a fork."""
+        items = self._items
+        if self._shared:
+            if len(items) != self._n:  # another fork appended past our end: copy once
+                items = self._items = items[: self._n]
+            self._shared = False
+        return items
 
     def append(self, event: Event) -> None:
         """Add one event at the end."""
-        if self._n != len(self._items):  # another fork appended past our end: copy once
-            self._items = self._items[: self._n]
-        self._items.append(event)
-        self._n += 1
+        (self._own() if self._shared else self._items).append(event)
 
     def record(self, factory: Callable[..., Event], *args: Any) -> None:
         """Add the event ``factory(*args)`` at the end, made only when it is read."""
-        if self._n != len(self._items):
-            self._items = self._items[: self._n]
-        self._items.append((factory, *args))
-        self._n += 1
+        (self._own() if self._shared else self._items).append((factory, *args))
 
     def fork(self) -> EventLog:
         """Return an independent log with the same events, sharing storage until one appends."""
         other = EventLog.__new__(EventLog)
         other._items = self._items
-        other._n = self._n
+        other._n = self._n = len(self)
+        other._shared = self._shared = True
         return other
 
     def __len__(self) -> int:
-        return self._n
+        return self._n if self._shared else len(self._items)
 
     def _event(self, i: int) -> Event:
         e = self._items[i]
@@ -137,18 +149,19 @@ class EventLog(Sequence[Event]):
     @overload
     def __getitem__(self, i: slice) -> Sequence[Event]: ...
     def __getitem__(self, i: int | slice) -> Event | Sequence[Event]:
+        n = len(self)
         if isinstance(i, slice):
-            return [self._event(k) for k in range(self._n)[i]]
+            return [self._event(k) for k in range(n)[i]]
         if i < 0:
-            i += self._n
-        if not 0 <= i < self._n:
+            i += n
+        if not 0 <= i < n:
             raise IndexError("event index out of range")
         return self._event(i)
 
     def __iter__(self) -> Iterator[Event]:
-        for i in range(self._n):
+        for i in range(len(self)):
             yield self._event(i)
 
     def since(self, start: int) -> tuple[Event, ...]:
         """Return the events from index ``start`` on."""
-        return tuple(self._event(i) for i in range(max(start, 0), self._n))
+        return tuple(self._event(i) for i in range(max(start, 0), len(self)))

@@ -280,7 +280,7 @@ class Game:
         found = self._legal_actions()
         # a sequence computing its items is listed here, once: that list is the caller's own
         legal = found if isinstance(found, list) else list(found)
-        self._legal_cache = (self._log._n, legal)
+        self._legal_cache = (len(self._log), legal)
         return list(legal) if copy and legal is found else legal
 
     def parse_action(self, value: Any) -> Action:
@@ -295,7 +295,7 @@ class Game:
         cached = self._legal_cache
         if (
             cached is not None
-            and cached[0] == self._log._n
+            and cached[0] == len(self._log)
             and any(map(operator.is_, cached[1], itertools.repeat(action)))
         ):
             return True
@@ -334,7 +334,7 @@ class Game:
         log = self._log
         listed = (
             cached is not None
-            and cached[0] == log._n
+            and cached[0] == len(log)
             and any(map(operator.is_, cached[1], itertools.repeat(parsed)))
         )
         if not listed:
@@ -357,14 +357,11 @@ class Game:
         Only for an object the game's own legal-action list holds at this position (apply()
         after its checks, and ``play`` for a bot that picks an index into that list).
         """
-        log = self._log
-        start = log._n
+        log = self._log  # log.record(ActionTaken, ...), inline: this runs every decision
+        items = log._own() if log._shared else log._items
+        start = len(items)
         self._decisions += 1
-        items = log._items  # log.record(ActionTaken, ...), inline: this runs every decision
-        if start != len(items):
-            items = log._items = items[:start]
         items.append((ActionTaken, p.seat, action))
-        log._n = start + 1
         self._on_action(p.seat, action)
         if self._pending is None:
             self._after_step()
@@ -390,14 +387,11 @@ class Game:
                 value = req.draw(chance_stream(self.seed, self._chance_count))
         else:
             value = req.validate(outcome)
-        log = self._log
-        start = log._n
+        log = self._log  # log.record(ChanceResolved.of, ...), inline
+        items = log._own() if log._shared else log._items
+        start = len(items)
         self._chance_count += 1
-        items = log._items  # log.record(ChanceResolved.of, ...), inline
-        if start != len(items):
-            items = log._items = items[:start]
         items.append((ChanceResolved.of, req, value))
-        log._n = start + 1
         self._on_chance(req, value)
         if self._pending is None:
             self._after_step()
@@ -502,11 +496,7 @@ class Game:
     # ------------------------------------------------------------------ helpers for hooks
     def _emit(self, event: Event) -> None:
         log = self._log  # log.append(event), inline: games emit several events a decision
-        items = log._items
-        if log._n != len(items):
-            items = log._items = items[: log._n]
-        items.append(event)
-        log._n += 1
+        (log._own() if log._shared else log._items).append(event)
 
     def _record(self, *entry: Any) -> None:
         """Log ``factory(*args)`` for ``_record(factory, *args)``, made only if the log is read.
@@ -514,12 +504,7 @@ class Game:
         The args must be immutable. The call's own argument tuple is the log's entry.
         """
         log = self._log
-        items = log._items
-        n = log._n
-        if n != len(items):
-            items = log._items = items[:n]
-        items.append(entry)
-        log._n = n + 1
+        (log._own() if log._shared else log._items).append(entry)
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         key = (seat, kind, text)

@@ -489,7 +489,6 @@ class MetroCity(Game):
         # the core logged the decision just now, so the log's list is its own, not a clone's
         log = self._log
         log._items.append(_PLACED[seat][tile][block])
-        log._n += 1
         if tile == COURTHOUSE:
             self._after_placing(seat, tile, block, True)
         else:
@@ -514,7 +513,6 @@ class MetroCity(Game):
             tally[street] += change
         log = self._log  # self._record(TilePlaced, ...), inline as in ``_place``
         log._items.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
-        log._n += 1
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         if tile == COURTHOUSE:
             self._after_placing(seat, tile, block, False)
@@ -560,7 +558,6 @@ class MetroCity(Game):
                 s.doubled[seat] = hand.count(_TWICE) > 1
             log = self._log  # self._emit(_DRAWN_ONE[seat][tile]), inline as in ``_place``
             log._items.append(_DRAWN_ONE[seat][tile])
-            log._n += 1
         self._begin_turn(1 - seat)
 
     def _award_street(self, placer: int, street: int) -> None:
@@ -580,7 +577,6 @@ class MetroCity(Game):
             s.cash[winner] += token
         log = self._log  # self._record(StreetAwarded, ...), inline as in ``_place``
         log._items.append((StreetAwarded, STREETS[street].id, token, sums, winner))
-        log._n += 1
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:

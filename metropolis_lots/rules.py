@@ -630,7 +630,6 @@ class Metropolis(Game):
             # (docs/core.md, "The log"; issue 8: every turn's refill)
             log = self._log
             log._items.append((LotOffered, lot))
-            log._n += 1
             self.building_step()
             return
         for lot in outcome:
@@ -766,7 +765,6 @@ class Metropolis(Game):
             # decision (docs/core.md, "The log")
             log = self._log
             log._items.append((TradeProposed, seat, trade.partner, trade.give, trade.take))
-            log._n += 1
             ask = _SWAP_ASK_BY_ID.get(id(trade))
             self._pending = _answer_prompt(trade) if ask is None else ask
         elif kind is Accept:
@@ -786,7 +784,6 @@ class Metropolis(Game):
             self.place_chip(seat, taken.lot)
             log = self._log  # self._record(LotTaken, ...), inline (as for TradeProposed)
             log._items.append((LotTaken, seat, taken.lot))
-            log._n += 1
             self.refill_offer()
         elif kind is Give:
             given: Give = action  # type: ignore[assignment]
@@ -1025,7 +1022,6 @@ class Metropolis(Game):
         # the core logged the answer (docs/core.md, "The log")
         log = self._log
         log._items.append((TradeAnswered, seat, accepted))
-        log._n += 1
         if still:
             s.phase = "trade"
             self._pending = _TRADE_ASKS[s.turn]

@@ -217,6 +217,42 @@ def test_event_log_fork_shares_the_prefix_and_diverges_independently() -> None:
         log[2]
 
 
+@settings(max_examples=200, deadline=None)
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["append", "record", "fork", "read"]), st.integers(0, 99)),
+        max_size=40,
+    )
+)
+def test_forked_logs_read_as_independent_lists(steps: list[tuple[str, int]]) -> None:
+    # issue 8: a log that shares nothing appends with one list.append, and forks share
+    # their list until each appends (the first in place, the others copying): whatever the
+    # order of forks, appends and reads, every log reads as a list of its own would
+    logs = [EventLog()]
+    models: list[list[str]] = [[]]
+    for n, (step, pick) in enumerate(steps):
+        k = pick % len(logs)
+        if step == "fork":
+            logs.append(logs[k].fork())
+            models.append(list(models[k]))
+        elif step == "read":
+            assert [e.game for e in logs[k]] == models[k]  # type: ignore[attr-defined]
+            assert len(logs[k]) == len(models[k])
+            if models[k]:
+                assert logs[k][-1].game == models[k][-1]  # type: ignore[attr-defined]
+                assert [e.game for e in logs[k].since(0)] == models[k]  # type: ignore[attr-defined]
+        else:
+            name = f"g{n}"
+            if step == "append":
+                logs[k].append(GameStarted(name, ("a", "b"), n, {}))
+            else:
+                logs[k].record(GameStarted, name, ("a", "b"), n, {})
+            models[k].append(name)
+    for log, model in zip(logs, models, strict=True):
+        assert [e.game for e in log] == model  # type: ignore[attr-defined]
+        assert len(log) == len(model)
+
+
 def test_play_with_a_picking_bot_equals_play_with_choose() -> None:
     from common import RandomBot, play
     from tests.common.toygame import Race
