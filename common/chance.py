@@ -136,6 +136,30 @@ class Draw(ChanceRequest):
         return data
 
 
+_new = object.__new__
+_set_deck = Draw.__dict__["deck"].__set__
+_set_cards = Draw.__dict__["cards"].__set__
+_set_count = Draw.__dict__["count"].__set__
+_set_visible_to = Draw.__dict__["visible_to"].__set__
+
+
+def draw_request(
+    deck: str, cards: tuple[Card, ...], count: int = 1, visible_to: tuple[int, ...] | None = None
+) -> Draw:
+    """``Draw(deck, cards, count, visible_to)``, made without the attrs ``__init__``.
+
+    Its four slots are set directly (issue 8: a frozen attrs record sets each field through
+    ``object.__setattr__``, about 2,000 instructions a record, and some games draw a card
+    every turn). A test checks it against ``Draw(...)`` and Draw's fields.
+    """
+    request: Draw = _new(Draw)
+    _set_deck(request, deck)
+    _set_cards(request, cards)
+    _set_count(request, count)
+    _set_visible_to(request, visible_to)
+    return request
+
+
 @attrs.frozen
 class Shuffle(ChanceRequest):
     """Shuffle the named deck; the outcome is the deck's cards in their new order."""

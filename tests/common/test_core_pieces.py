@@ -26,6 +26,7 @@ from common import (
     clockwise,
     counter_clockwise,
 )
+from common.chance import draw_request
 from common.codec import CodecError
 from common.rng import GameRandom, chance_card, chance_drawn, chance_random, chance_stream
 
@@ -215,6 +216,34 @@ def test_event_log_fork_shares_the_prefix_and_diverges_independently() -> None:
     assert log[-1].game == "y"  # type: ignore[attr-defined]
     with pytest.raises(IndexError):
         log[2]
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    deck=st.text(max_size=8),
+    cards=st.lists(st.integers(0, 99) | st.text(max_size=3), max_size=10).map(tuple),
+    count=st.integers(0, 12),
+    visible_to=st.none() | st.lists(st.integers(0, 5), max_size=3).map(tuple),
+)
+def test_draw_request_is_the_draw_its_init_makes(
+    deck: str, cards: tuple[int | str, ...], count: int, visible_to: tuple[int, ...] | None
+) -> None:
+    # issue 8: draw_request sets Draw's slots directly; it must make the very record the
+    # attrs __init__ makes, and Draw must have no field, default or check it would skip
+    assert [(f.name, f.validator, f.converter) for f in attrs.fields(Draw)] == [
+        ("deck", None, None),
+        ("cards", None, None),
+        ("count", None, None),
+        ("visible_to", None, None),
+    ]
+    assert not hasattr(Draw, "__attrs_post_init__")
+    fast, made = draw_request(deck, cards, count, visible_to), Draw(deck, cards, count, visible_to)
+    assert type(fast) is Draw
+    assert fast == made and hash(fast) == hash(made) and repr(fast) == repr(made)
+    assert attrs.asdict(fast) == attrs.asdict(made)
+    assert draw_request(deck, cards) == Draw(deck, cards)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        fast.count = 2  # type: ignore[misc]
 
 
 @settings(max_examples=200, deadline=None)
