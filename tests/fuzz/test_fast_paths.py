@@ -38,3 +38,19 @@ def test_play_with_picks_and_lazy_events_equals_checked_steps(name: str, seed: i
             assert all(not isinstance(e, tuple) for e in events)  # built, not recorded tuples
     assert fast.to_json() == slow.to_json()
     assert fast.result() == slow.result()
+
+
+#: CPython 3.11 shares the keys of an instance dict, and reads its attributes faster, only
+#: while it holds fewer than 30 (SHARED_KEYS_MAX_SIZE); issue 8 measured Metropolis at
+#: 2,000 more instructions a decision with its 30th attribute
+_SHARED_KEYS_LIMIT = 30
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_game_keeps_fewer_attributes_than_the_shared_keys_limit(name: str) -> None:
+    info = common.get(name)
+    game = info.new_game(seed=1)
+    assert len(vars(game)) < _SHARED_KEYS_LIMIT, sorted(vars(game))
+    play(game, [RandomBot(s) for s in range(game.num_players)])
+    assert len(vars(game)) < _SHARED_KEYS_LIMIT, sorted(vars(game))
+    assert len(vars(game.clone())) < _SHARED_KEYS_LIMIT
