@@ -604,9 +604,30 @@ def _random_batch(
     return actions, outcomes, first
 
 
+#: iterations of ``_loop_rate``'s fixed loop
+_LOOP = 1_000_000
+
+
+def _loop_rate() -> float:
+    """Millions of iterations a second of a fixed pure-Python loop, the fastest of three.
+
+    A shared machine's speed changes from minute to minute (issue 8: by half on the project's
+    VM), so ``metro bench`` prints it beside its figures: compare runs at like speeds.
+    """
+    best = math.inf
+    for _ in range(3):
+        start = time.perf_counter()
+        count = 0
+        for _ in range(_LOOP):
+            count += 1
+        best = min(best, time.perf_counter() - start)
+    return count / best / 1e6
+
+
 def _bench(
     info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
 ) -> None:
+    before = _loop_rate()
     elapsed = cpu = math.inf
     # the batch three times, the fastest kept (as timeit does): a shared machine only slows
     for _ in range(3):
@@ -615,6 +636,7 @@ def _bench(
         actions, outcomes, first = _random_batch(info, n, players, seed, options)
         elapsed = min(elapsed, time.perf_counter() - start)
         cpu = min(cpu, time.process_time() - cpu_start)
+    after = _loop_rate()
     read_start = time.perf_counter()
     _random_batch(info, n, players, seed, options, read_log=True)
     read_elapsed = time.perf_counter() - read_start
@@ -639,6 +661,10 @@ def _bench(
         f"{actions / cpu:,.0f} actions/s)"
     )
     click.echo(f"  (actions are decisions; the games also settled {outcomes} chance outcomes)")
+    click.echo(
+        f"  machine speed: a fixed pure-Python loop ran {before:.1f} M iterations/s before "
+        f"the batches and {after:.1f} M after (compare runs at like speeds)"
+    )
     click.echo(
         f"  with every event built and read: {n / read_elapsed:,.1f} games/s, "
         f"{actions / read_elapsed:,.0f} actions/s"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from typing import Any
 
 import pytest
@@ -227,6 +228,11 @@ def test_cli_render_prints_text_and_needs_an_svg_renderer(
 def test_metro_bench_measures_a_named_game(toy_registered: object) -> None:
     r = CliRunner().invoke(main, ["bench", "toyrace", "-n", "3"])
     assert r.exit_code == 0 and "actions/s" in r.output
+    # issue 8: the machine's speed beside the figures, before and after the timed batches
+    speeds = re.findall(
+        r"loop ran ([\d.]+) M iterations/s before the batches and ([\d.]+) M", r.output
+    )
+    assert len(speeds) == 1 and all(float(x) > 0 for x in speeds[0]), r.output
     r = CliRunner().invoke(main, ["bench", "chess"])
     assert r.exit_code != 0 and "no game 'chess'" in r.output
 
