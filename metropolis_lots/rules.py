@@ -331,30 +331,46 @@ class _TradeMenu(ActionsByIndex):
     """
 
     __slots__ = ("_blocks",)
-    #: per partner with swaps: (partner, offered mask, wanted mask, how many wanted, how
-    #: many swaps); set with ``_len`` by ``Metropolis._trade_menu``, which makes the menu
-    #: without an ``__init__`` call
-    _blocks: list[tuple[int, int, int, int, int]]
+    #: per partner with swaps: (partner, offered mask, wanted mask, how many offered, how
+    #: many wanted, how many swaps); set with ``_len`` by ``Metropolis._trade_menu``, which
+    #: makes the menu without an ``__init__`` call
+    _blocks: list[tuple[int, int, int, int, int, int]]
 
     def _item(self, i: int) -> Action:
         if i == 0:
             return _DONE
         i -= 1
-        for partner, offered, wanted, wanted_count, swaps in self._blocks:
+        for partner, offered, wanted, offered_count, wanted_count, swaps in self._blocks:
             if i < swaps:
-                # offered lot number ``give`` (from 0, ascending) for wanted lot ``take``:
-                # drop the lower lots, then read the lowest (inline, as ``_swap``: this
-                # runs at 40% of the decisions)
+                # offered lot number ``give`` (from 0, ascending) for wanted lot ``take``,
+                # each read from the nearer end of its mask: drop the lots before it, then
+                # read that end (inline, as ``_swap``: this runs at 30% of the decisions;
+                # from the nearer end, a third of the lots are dropped). The two masks are
+                # walked by the same lines twice: a call a mask costs more than it saves
                 give = i // wanted_count
                 take = i - give * wanted_count
-                while give:
-                    offered &= offered - 1
-                    give -= 1
-                while take:
-                    wanted &= wanted - 1
-                    take -= 1
-                give = (offered & -offered).bit_length() - 1
-                take = (wanted & -wanted).bit_length() - 1
+                above = offered_count - 1 - give
+                if give <= above:
+                    while give:
+                        offered &= offered - 1
+                        give -= 1
+                    give = (offered & -offered).bit_length() - 1
+                else:
+                    while above:
+                        offered ^= 1 << (offered.bit_length() - 1)
+                        above -= 1
+                    give = offered.bit_length() - 1
+                above = wanted_count - 1 - take
+                if take <= above:
+                    while take:
+                        wanted &= wanted - 1
+                        take -= 1
+                    take = (wanted & -wanted).bit_length() - 1
+                else:
+                    while above:
+                        wanted ^= 1 << (wanted.bit_length() - 1)
+                        above -= 1
+                    take = wanted.bit_length() - 1
                 row = _SWAP_ROWS[partner][give]
                 found = row[take]
                 if found is None:
@@ -365,7 +381,7 @@ class _TradeMenu(ActionsByIndex):
 
     def __iter__(self) -> Iterator[Action]:
         yield _DONE
-        for partner, offered, wanted, _, _ in self._blocks:
+        for partner, offered, wanted, _, _, _ in self._blocks:
             takes = _lots(wanted)
             for give in _lots(offered):
                 for take in takes:
@@ -1250,9 +1266,10 @@ class Metropolis(Game):
             offered = mine & near[p]
             wanted = unbuilt[p] & next_to_mine
             if offered and wanted:
+                offered_count = offered.bit_count()
                 wanted_count = wanted.bit_count()
-                swaps = offered.bit_count() * wanted_count
-                blocks.append((p, offered, wanted, wanted_count, swaps))
+                swaps = offered_count * wanted_count
+                blocks.append((p, offered, wanted, offered_count, wanted_count, swaps))
                 length += swaps
         if blocks:
             # made without a Python-level __init__ call (issue 8: 30% of decisions)
