@@ -431,6 +431,13 @@ class _Listings:
         self._open: dict[int, int] = {}
         #: the supply (counts by model) -> the placement ranks of the models left in it
         self.by_supply: dict[tuple[int, ...], int] = {}
+        #: ``near_at[d][pattern]``: the lots of district d next to any lot of the pattern
+        #: (``Rules.near_masks``) as board bits, already shifted to the district's place
+        #: (issue 8: a swap works two districts out again); empty for other numbers
+        self.near_at = tuple(
+            tuple(near << (d * 10) for near in r.near_masks[d]) if d in r.near_masks else ()
+            for d in range(10)
+        )
         #: lot -> the bits (bit ``x`` for lot ``x``) of its neighbours (MS-2)
         self.lot_neighbours = tuple(
             sum(1 << x for x in r.board.neighbours.get(lot, ())) for lot in range(LOT_SLOTS)
@@ -899,23 +906,18 @@ class Metropolis(Game):
         unbuilt[partner] = unbuilt[partner] & _LOT_CLEAR[other] | _LOT_BIT[lot]
         # each side gains the new lot's neighbours and works out again the district it left
         near = s.near
-        near_masks = self.r.near_masks
+        near_at = self._listings.near_at
         neighbours = s.lot_neighbours
-        shift = d * 10
-        near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | (
-            near_masks[d][held[mine]] << shift
-        )
-        shift = od * 10
-        near[partner] = (near[partner] | neighbours[lot]) & _OUTSIDE[od] | (
-            near_masks[od][held[theirs_other]] << shift
-        )
+        near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | near_at[d][held[mine]]
+        near[partner] = (near[partner] | neighbours[lot]) & _OUTSIDE[od] | near_at[od][
+            held[theirs_other]
+        ]
 
     def _renear(self, seat: int, district: int) -> None:
         """Work out again which lots of a district lie next to the seat's, after it lost one."""
         s = self.s
-        shift = district * 10
-        near = self.r.near_masks[district][s.held[seat * 10 + district]]
-        s.near[seat] = s.near[seat] & _OUTSIDE[district] | near << shift
+        near = self._listings.near_at[district][s.held[seat * 10 + district]]
+        s.near[seat] = s.near[seat] & _OUTSIDE[district] | near
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
         """Chips come off the lots, the building goes up marked with the builder's chip."""

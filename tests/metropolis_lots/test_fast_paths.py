@@ -92,6 +92,13 @@ def test_pattern_tables_agree_with_their_definitions() -> None:
             lots = [d * 10 + i for i in range(10) if pattern >> i & 1]
             near = {x % 10 for lot in lots for x in r.board.neighbours.get(lot, ())}
             assert r.near_masks[d][pattern] == sum(1 << i for i in near)
+    # the engine's copy as board bits (issue 8: read by a swap without shifting)
+    near_at = new_game(players=2, seed=1)._listings.near_at
+    for d in range(10):
+        if d in r.board.districts:
+            assert near_at[d] == tuple(m << (d * 10) for m in r.near_masks[d])
+        else:
+            assert near_at[d] == ()
 
 
 @settings(max_examples=50, deadline=None)
