@@ -235,7 +235,7 @@ _SWAP_ROWS: list[list[list[Propose | None]]] = [
 ]
 #: _ONE_LOT[lot]: the tuple of that one lot (shared by the swaps: fewer objects to make)
 #: per lot: its board bit (``unbuilt``, ``near``), that bit cleared, and its bit within its
-#: district (``own``, ``held``): read from tables, not shifted, on the paths of every turn
+#: district (``own``, ``built_by``): read from tables, not shifted, on the paths of every turn
 _LOT_BIT = tuple(1 << lot for lot in range(LOT_SLOTS))
 _LOT_CLEAR = tuple(~(1 << lot) for lot in range(LOT_SLOTS))
 _LOCAL_BIT = tuple(1 << (lot % 10) for lot in range(LOT_SLOTS))
@@ -630,7 +630,7 @@ class Metropolis(Game):
             offer=[],
             stack=list(self.r.board.lots),
             own=[0] * (10 * n),
-            held=[0] * (10 * n),
+            built_by=[0] * (10 * n),
             built=[0] * 10,
             occupied=[0] * 10,
             unbuilt=[0] * n,
@@ -852,7 +852,6 @@ class Metropolis(Game):
         s.occupied[d] += 1
         i = seat * 10 + d
         s.own[i] |= bit
-        s.held[i] |= bit
         s.unbuilt[seat] |= _LOT_BIT[lot]
         s.near[seat] |= s.lot_neighbours[lot]
 
@@ -865,9 +864,7 @@ class Metropolis(Game):
         seat = s.owner[lot]
         was = seat * 10 + d
         s.own[was] &= ~bit
-        s.held[was] &= ~bit
         s.own[to * 10 + d] |= bit
-        s.held[to * 10 + d] |= bit
         s.owner[lot] = to
         s.unbuilt[seat] &= ~(1 << lot)
         s.unbuilt[to] |= 1 << lot
@@ -880,43 +877,41 @@ class Metropolis(Game):
         self._memo_key = None
         s = self.s
         own = s.own
-        held = s.held
         d = _DISTRICT_OF[lot]
         bit = _LOCAL_BIT[lot]
         od = _DISTRICT_OF[other]
         obit = _LOCAL_BIT[other]
         # the lot leaves the seat for the partner in its district, the other lot the other
-        # way (an unbuilt lot is in ``own`` and ``held`` of its owner: ``^`` clears its bit)
+        # way (an unbuilt lot is in ``own`` of its owner: ``^`` clears its bit)
         mine = seat * 10 + d
         own[mine] ^= bit
-        held[mine] ^= bit
-        theirs = partner * 10 + d
-        own[theirs] |= bit
-        held[theirs] |= bit
-        mine_other = seat * 10 + od
-        own[mine_other] |= obit
-        held[mine_other] |= obit
+        own[partner * 10 + d] |= bit
+        own[seat * 10 + od] |= obit
         theirs_other = partner * 10 + od
         own[theirs_other] ^= obit
-        held[theirs_other] ^= obit
         s.owner[lot] = partner
         s.owner[other] = seat
         unbuilt = s.unbuilt
         unbuilt[seat] = unbuilt[seat] & _LOT_CLEAR[lot] | _LOT_BIT[other]
         unbuilt[partner] = unbuilt[partner] & _LOT_CLEAR[other] | _LOT_BIT[lot]
         # each side gains the new lot's neighbours and works out again the district it left
+        # from its lots there, built or not
         near = s.near
         near_at = self._listings.near_at
         neighbours = s.lot_neighbours
-        near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | near_at[d][held[mine]]
+        built_by = s.built_by
+        near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | near_at[d][
+            own[mine] | built_by[mine]
+        ]
         near[partner] = (near[partner] | neighbours[lot]) & _OUTSIDE[od] | near_at[od][
-            held[theirs_other]
+            own[theirs_other] | built_by[theirs_other]
         ]
 
     def _renear(self, seat: int, district: int) -> None:
         """Work out again which lots of a district lie next to the seat's, after it lost one."""
         s = self.s
-        near = self._listings.near_at[district][s.held[seat * 10 + district]]
+        i = seat * 10 + district  # the seat's lots there, built or not
+        near = self._listings.near_at[district][s.own[i] | s.built_by[i]]
         s.near[seat] = s.near[seat] & _OUTSIDE[district] | near
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
@@ -950,14 +945,13 @@ class Metropolis(Game):
                 s.chips[o] += 1
                 bit = 1 << (lot - shift)
                 s.own[o * 10 + d] &= ~bit
-                s.held[o * 10 + d] &= ~bit
                 s.unbuilt[o] &= ~(1 << lot)
                 s.near[builder] |= s.lot_neighbours[lot]
                 s.owner[lot] = builder  # ruling MS-A3: the building's chip marks all its lots
             s.chips[builder] -= 1
-            s.held[mine] |= mask
             shares = tuple(sorted(counts.items()))
         s.built[d] |= mask
+        s.built_by[mine] |= mask  # ruling MS-A3: all its lots are the builder's
         m = r.model_by_id[model_id]
         kind = m.kind
         s.supply[self._model_index[model_id]] -= 1

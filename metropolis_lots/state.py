@@ -73,8 +73,10 @@ class MetropolisState:
     stack: list[int]
     #: ``own[seat * 10 + district]``: bit i set when lot district*10+i is the seat's, unbuilt
     own: list[int]
-    #: ``held[seat * 10 + district]``: the seat's lots there, built or not (as ``own``)
-    held: list[int]
+    #: ``built_by[seat * 10 + district]``: the seat's built lots there (as ``own``); its lots
+    #: there, built or not, are ``own | built_by`` (issue 8: an exchange, a claim or a deal
+    #: changes unbuilt lots only, so it updates ``own`` alone)
+    built_by: list[int]
     #: ``built[district]``: bit i set when lot district*10+i carries a building
     built: list[int]
     #: ``occupied[district]``: how many of its lots are owned, built or not (ruling MS-6)
@@ -115,7 +117,7 @@ class MetropolisState:
             self.offer[:],
             self.stack[:],
             self.own[:],
-            self.held[:],
+            self.built_by[:],
             self.built[:],
             self.occupied[:],
             self.unbuilt[:],
@@ -140,7 +142,7 @@ class MetropolisState:
 
     def _index(self) -> tuple[list[int], ...]:
         own = [0] * len(self.own)
-        held = [0] * len(self.held)
+        built_by = [0] * len(self.built_by)
         built = [0] * 10
         occupied = [0] * 10
         unbuilt = [0] * len(self.unbuilt)
@@ -151,20 +153,20 @@ class MetropolisState:
             d = lot // 10
             bit = 1 << (lot % 10)
             occupied[d] += 1
-            held[o * 10 + d] |= bit
             near[o] |= self.lot_neighbours[lot]
             if self.building_at[lot] < 0:
                 own[o * 10 + d] |= bit
                 unbuilt[o] |= 1 << lot
             else:
+                built_by[o * 10 + d] |= bit
                 built[d] |= bit
-        return own, held, built, occupied, unbuilt, near
+        return own, built_by, built, occupied, unbuilt, near
 
     def index_matches(self) -> bool:
         """Whether the masks and counts agree with ``owner`` and ``building_at``."""
         return self._index() == (
             self.own,
-            self.held,
+            self.built_by,
             self.built,
             self.occupied,
             self.unbuilt,
@@ -173,7 +175,7 @@ class MetropolisState:
 
     def reindex(self) -> None:
         """Recompute the masks and counts from the owners (after a direct edit in a test)."""
-        self.own, self.held, self.built, self.occupied, self.unbuilt, self.near = self._index()
+        self.own, self.built_by, self.built, self.occupied, self.unbuilt, self.near = self._index()
 
     def unbuilt_of(self, seat: int) -> list[int]:
         """The seat's lots that carry no building, ascending."""
