@@ -73,6 +73,9 @@ def play(
     for seat, bot in seats:
         pickers[seat] = getattr(bot, "pick", None)
         uniform[seat] = _uniform(bot)
+    # by seat, as a list: read at every decision (a seat without a bot reads None here and
+    # fails at ``pickers[seat]`` below, as before)
+    draws = [uniform.get(seat) for seat in range(game.num_players)]
     while True:
         pending = game._pending  # the hot loop of every simulation: read it once per step
         if pending is None:
@@ -83,7 +86,7 @@ def play(
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
         seat = pending.seat
-        draw = uniform[seat]
+        draw = draws[seat]
         if draw is not None:  # RandomBot.pick, inline
             legal = game._legal_actions()
             if type(legal) in BY_INDEX:  # its len and [i] without their calls

@@ -309,3 +309,10 @@ def test_play_with_a_picking_bot_equals_play_with_choose() -> None:
         play(b, [ChoosingOnly(seed + s) for s in range(3)])
         play(c, [PickingSubclass(seed + s) for s in range(3)])
         assert a.to_json() == b.to_json() == c.to_json()
+        # bots given by seat in a mapping, in any order, play the same game
+        d = Race(players=3, seed=seed)
+        play(d, {s: RandomBot(seed + s) for s in (2, 0, 1)})
+        assert d.to_json() == a.to_json()
+    # a seat without a bot is a KeyError when it is first asked
+    with pytest.raises(KeyError):
+        play(Race(players=3, seed=0), {0: RandomBot(0), 1: RandomBot(1)})
