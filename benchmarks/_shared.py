@@ -27,7 +27,8 @@ def play_random_games(
 
 def record_rates(benchmark: Any, games: int, actions: int, label: str = "") -> None:
     """Store games/s and actions/s of one timed batch in ``extra_info`` and print them."""
-    assert benchmark.stats is not None
+    if benchmark.stats is None:  # ``--benchmark-disable``: the batch ran once, as a test
+        return
     mean = benchmark.stats.stats.mean
     benchmark.extra_info["games_per_s"] = round(games / mean, 1)
     benchmark.extra_info["actions_per_s"] = round(actions / mean)
