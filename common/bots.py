@@ -68,14 +68,10 @@ def play(
     """
     limit = game.max_actions() if max_actions is None else max_actions
     seats = bots.items() if isinstance(bots, Mapping) else enumerate(bots)
-    pickers: dict[int, Callable[..., int] | None] = {}
-    uniform: dict[int, Callable[[], float] | None] = {}
-    for seat, bot in seats:
-        pickers[seat] = getattr(bot, "pick", None)
-        uniform[seat] = _uniform(bot)
-    # by seat, as a list: read at every decision (a seat without a bot reads None here and
-    # fails at ``pickers[seat]`` below, as before)
-    draws = [uniform.get(seat) for seat in range(game.num_players)]
+    pickers = {seat: getattr(bot, "pick", None) for seat, bot in seats}
+    # each seat's RandomBot generator (``_uniform``), as a list read at every decision; a
+    # seat without a bot reads None here and fails at ``pickers[seat]`` below
+    draws = [_uniform(bots[seat]) if seat in pickers else None for seat in range(game.num_players)]
     while True:
         pending = game._pending  # the hot loop of every simulation: read it once per step
         if pending is None:
