@@ -279,6 +279,8 @@ class Rules:
     board: Board
     models: tuple[Model, ...]
     model_by_id: Mapping[str, Model]
+    #: model id -> the model's index in ``models`` (and in a game's supply counts)
+    model_index: Mapping[str, int]
     pool_sizes: frozenset[int]
     chart: Chart
     #: forbidden[kind] -> kinds that may not share its district
@@ -433,6 +435,7 @@ def _tables() -> Rules:
         board,
         models,
         {m.id: m for m in models},
+        {m.id: mi for mi, m in enumerate(models)},
         pool,
         chart,
         _forbidden(chart),

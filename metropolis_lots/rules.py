@@ -556,8 +556,6 @@ class Metropolis(Game):
     #: ``_supply_ranks()`` last answered, and for what supply (a copy, as ``_fits_supply``)
     _supply_seen: list[int]
     _supply_bits: int
-    #: model id -> its index in the supply
-    _model_index: dict[str, int]
     #: the chart's modifiers per other building of each kind in the district (MS-4), and
     #: those of each district's buildings by their kinds (shared by the games of one chart)
     _modifiers: _ChartModifiers
@@ -589,7 +587,6 @@ class Metropolis(Game):
         self._memo = []
         self._memo_takes = False
         self.r = r = rules_for(self.options["chart"])
-        self._model_index = {m.id: mi for mi, m in enumerate(r.models)}
         entry = _BY_KINDS.get(id(r))
         if entry is None or entry[0] is not r:
             entry = _BY_KINDS[id(r)] = (r, {}, _ChartModifiers(r))
@@ -954,7 +951,7 @@ class Metropolis(Game):
         s.built_by[mine] |= mask  # ruling MS-A3: all its lots are the builder's
         m = r.model_by_id[model_id]
         kind = m.kind
-        s.supply[self._model_index[model_id]] -= 1
+        s.supply[r.model_index[model_id]] -= 1
         b = Building(model_id, kind, lots, builder, shares)
         for o, _ in shares:
             if o != builder:
