@@ -79,6 +79,15 @@ def _new(info: GameInfo, players: int | None, seed: int, options: tuple[str, ...
 
 _players_opt = click.option("--players", "-p", type=int, default=None, help="Number of players.")
 _seed_opt = click.option("--seed", "-s", type=int, default=None, help="Seed (random if omitted).")
+_repeat_opt = click.option(
+    "--repeat",
+    "-r",
+    type=click.IntRange(min=1),
+    default=3,
+    show_default=True,
+    help="Timed runs of the batch; the fastest is reported and every run's rate shown (a "
+    "shared machine's speed can change from second to second: more runs, a steadier fastest).",
+)
 _bots_opt = click.option(
     "--bots", "-b", default=None, help="Comma-separated bots by seat, e.g. heuristic,random."
 )
@@ -342,11 +351,16 @@ def _game_group(info: GameInfo) -> click.Group:
     @_players_opt
     @_seed_opt
     @_option_opt
+    @_repeat_opt
     def bench_cmd(
-        games: int, players: int | None, seed: int | None, options: tuple[str, ...]
+        games: int,
+        players: int | None,
+        seed: int | None,
+        options: tuple[str, ...],
+        repeat: int,
     ) -> None:
         """Measure random self-play speed, clone and save/load times on this machine."""
-        _bench(info, games, players, seed if seed is not None else 1, options)
+        _bench(info, games, players, seed if seed is not None else 1, options, repeat)
 
     @group.command("playthrough")
     @_players_opt
@@ -625,16 +639,25 @@ def _loop_rate() -> float:
 
 
 def _bench(
-    info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
+    info: GameInfo,
+    n: int,
+    players: int | None,
+    seed: int,
+    options: tuple[str, ...],
+    repeat: int = 3,
 ) -> None:
     before = _loop_rate()
     elapsed = cpu = math.inf
-    # the batch three times, the fastest kept (as timeit does): a shared machine only slows
-    for _ in range(3):
+    rates = []
+    # the batch ``repeat`` times, the fastest kept (as timeit does): a shared machine only
+    # slows; each run's rate is shown too, so a run in a slow spell of the machine shows up
+    for _ in range(repeat):
         start = time.perf_counter()
         cpu_start = time.process_time()
         actions, outcomes, first = _random_batch(info, n, players, seed, options)
-        elapsed = min(elapsed, time.perf_counter() - start)
+        took = time.perf_counter() - start
+        rates.append(actions / took)
+        elapsed = min(elapsed, took)
         cpu = min(cpu, time.process_time() - cpu_start)
     after = _loop_rate()
     read_start = time.perf_counter()
@@ -657,9 +680,10 @@ def _bench(
     )
     click.echo(
         f"  random self-play: {n / elapsed:,.1f} games/s, {actions / elapsed:,.0f} "
-        f"actions/s ({n} games, {actions} actions, {elapsed:.2f} s, fastest of 3 runs; CPU "
-        f"{actions / cpu:,.0f} actions/s)"
+        f"actions/s ({n} games, {actions} actions, {elapsed:.2f} s, fastest of {repeat} "
+        f"run{'s' if repeat > 1 else ''}; CPU {actions / cpu:,.0f} actions/s)"
     )
+    click.echo(f"  each run: {', '.join(f'{r:,.0f}' for r in rates)} actions/s")
     click.echo(f"  (actions are decisions; the games also settled {outcomes} chance outcomes)")
     click.echo(
         f"  machine speed: a fixed pure-Python loop ran {before:.1f} M iterations/s before "
@@ -737,7 +761,8 @@ def demo_all(seed: int | None) -> None:
 @click.argument("game", required=False)
 @click.option("--games", "-n", "n_games", type=int, default=100, show_default=True)
 @click.option("--seed", "-s", type=int, default=1, show_default=True)
-def bench_all(game: str | None, n_games: int, seed: int) -> None:
+@_repeat_opt
+def bench_all(game: str | None, n_games: int, seed: int, repeat: int) -> None:
     """Measure every game (or one): games/s, actions/s, clone, save and load times."""
     names = [game] if game else list(games())
     for name in names:
@@ -745,7 +770,7 @@ def bench_all(game: str | None, n_games: int, seed: int) -> None:
             info = get(name)
         except KeyError as exc:
             raise click.UsageError(str(exc.args[0])) from exc
-        _bench(info, n_games, None, seed, ())
+        _bench(info, n_games, None, seed, (), repeat)
 
 
 @main.command("serve")

@@ -233,6 +233,15 @@ def test_metro_bench_measures_a_named_game(toy_registered: object) -> None:
         r"loop ran ([\d.]+) M iterations/s before the batches and ([\d.]+) M", r.output
     )
     assert len(speeds) == 1 and all(float(x) > 0 for x in speeds[0]), r.output
+    # --repeat: that many timed runs, each run's rate shown, the fastest reported
+    r = CliRunner().invoke(main, ["bench", "toyrace", "-n", "3", "--repeat", "4"])
+    assert r.exit_code == 0 and "fastest of 4 runs" in r.output, r.output
+    (each,) = re.findall(r"each run: ([\d, ]+) actions/s", r.output)
+    rates = [int(x.replace(",", "")) for x in each.split(", ")]
+    (best,) = re.findall(r"random self-play: [\d.,]+ games/s, ([\d,]+) actions/s", r.output)
+    assert len(rates) == 4 and int(best.replace(",", "")) == max(rates), r.output
+    r = CliRunner().invoke(main, ["bench", "toyrace", "--repeat", "0"])
+    assert r.exit_code != 0 and "--repeat" in r.output and "x>=1" in r.output
     r = CliRunner().invoke(main, ["bench", "chess"])
     assert r.exit_code != 0 and "no game 'chess'" in r.output
 
