@@ -646,6 +646,9 @@ def _bench(
     options: tuple[str, ...],
     repeat: int = 3,
 ) -> None:
+    # an untimed warm-up (a tenth of the batch): the process's one-time tables and the
+    # interpreter's specialisation are paid here, not by the first timed run
+    _random_batch(info, max(1, n // 10), players, seed, options)
     before = _loop_rate()
     elapsed = cpu = math.inf
     rates = []

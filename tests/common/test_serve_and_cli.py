@@ -246,6 +246,25 @@ def test_metro_bench_measures_a_named_game(toy_registered: object) -> None:
     assert r.exit_code != 0 and "no game 'chess'" in r.output
 
 
+def test_metro_bench_warms_up_untimed_before_its_timed_runs(
+    toy_registered: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # issue 8: a tenth of the batch first, so no timed run pays the process's one-time tables
+    import common.cli as cli
+
+    batches: list[tuple[int, bool]] = []
+    real = cli._random_batch
+
+    def counted(info: Any, n: int, *args: Any, read_log: bool = False) -> Any:
+        batches.append((n, read_log))
+        return real(info, n, *args, read_log=read_log)
+
+    monkeypatch.setattr(cli, "_random_batch", counted)
+    r = CliRunner().invoke(main, ["bench", "toyrace", "-n", "30", "--repeat", "2"])
+    assert r.exit_code == 0, r.output
+    assert batches == [(3, False), (30, False), (30, False), (30, True)]
+
+
 def test_a_games_own_flags_feed_its_rule_options(tmp_path: Any) -> None:
     from common import GameInfo, register
     from common.registry import _REGISTRY
