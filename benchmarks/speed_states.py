@@ -24,8 +24,8 @@ from common.registry import games, get
 def sample(rounds: int, n: int, seed: int, quiet: bool = False) -> dict[str, list[float]]:
     """Return each game's actions/s per round, and the calibration loop's (M iterations/s)."""
     infos = [get(name) for name in games()]
-    for info in infos:  # the tables each game makes once a process, outside the timing
-        _random_batch(info, 5, None, seed, ())
+    for info in infos:  # warm-up as metro bench's: the process's one-time tables, untimed
+        _random_batch(info, max(1, n // 10), None, seed, ())
     rates: dict[str, list[float]] = {"loop": [], **{info.name: [] for info in infos}}
     for _ in range(rounds):
         rates["loop"].append(_loop_rate())
