@@ -35,8 +35,14 @@ def record_rates(benchmark: Any, games: int, actions: int, label: str = "") -> N
     print(f"\n{label}{games / mean:,.1f} games/s, {actions / mean:,.0f} actions/s")
 
 
-def play_until(game: G, bots: Sequence[Bot], decisions: int) -> G:
-    """Play ``game`` on (chance from its own generator) until ``decisions`` or its end."""
-    while game.decisions < decisions and advance(game, bots, 1):
+def play_to(game: G, bots: Sequence[Bot], reached: Callable[[G], bool]) -> G:
+    """Play ``game`` on, a step at a time (chance from its own generator), until
+    ``reached(game)`` holds or the game ends."""
+    while not reached(game) and advance(game, bots, 1):
         pass
     return game
+
+
+def play_until(game: G, bots: Sequence[Bot], decisions: int) -> G:
+    """Play ``game`` on (chance from its own generator) until ``decisions`` or its end."""
+    return play_to(game, bots, lambda g: g.decisions >= decisions)

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from _shared import play_random_games, play_until, record_rates
+from _shared import play_random_games, play_to, play_until, record_rates
 
 import metrocity
 from common import RandomBot
-from common.bots import advance
 
 GAMES = 20
 
@@ -49,14 +48,14 @@ def _holding_tokens(count: int = 2) -> metrocity.MetroCity:
     """The first position of seed 3's random game where the seat to act holds ``count``
     tokens (found by playing on, not by a fixed number of decisions, which any change of
     the bots' or the game's streams would move)."""
-    g = metrocity.new_game(seed=3)
-    bots = [RandomBot(1), RandomBot(2)]
-    while not g.is_over:
-        seat = g.to_act
-        if seat is not None and len(g.s.money[seat]) >= count:
-            return g
-        advance(g, bots, 1)
-    raise AssertionError(f"seed 3's game never gives the seat to act {count} tokens")
+
+    def holding(g: metrocity.MetroCity) -> bool:
+        return g.to_act is not None and len(g.s.money[g.to_act]) >= count
+
+    g = play_to(metrocity.new_game(seed=3), [RandomBot(1), RandomBot(2)], holding)
+    if not holding(g):
+        raise AssertionError(f"seed 3's game never gives the seat to act {count} tokens")
+    return g
 
 
 def test_bench_legal_actions_with_tokens_held(benchmark: Any) -> None:
