@@ -17,15 +17,15 @@ import argparse
 import statistics
 import time
 
-from common.cli import _loop_rate, _random_batch
+from common.cli import _loop_rate, _random_batch, _warm_up
 from common.registry import games, get
 
 
 def sample(rounds: int, n: int, seed: int, quiet: bool = False) -> dict[str, list[float]]:
     """Return each game's actions/s per round, and the calibration loop's (M iterations/s)."""
     infos = [get(name) for name in games()]
-    for info in infos:  # warm-up as metro bench's: the process's one-time tables, untimed
-        _random_batch(info, max(1, n // 10), None, seed, ())
+    for info in infos:
+        _warm_up(info, n, None, seed, ())
     rates: dict[str, list[float]] = {"loop": [], **{info.name: [] for info in infos}}
     for _ in range(rounds):
         rates["loop"].append(_loop_rate())

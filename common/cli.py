@@ -638,6 +638,14 @@ def _loop_rate() -> float:
     return count / best / 1e6
 
 
+def _warm_up(
+    info: GameInfo, n: int, players: int | None, seed: int, options: tuple[str, ...]
+) -> None:
+    """Play a tenth of an ``n``-game batch untimed, before timing it: the process's one-time
+    tables and the interpreter's specialisation are paid here, not by the first timed run."""
+    _random_batch(info, max(1, n // 10), players, seed, options)
+
+
 def _bench(
     info: GameInfo,
     n: int,
@@ -646,9 +654,7 @@ def _bench(
     options: tuple[str, ...],
     repeat: int = 3,
 ) -> None:
-    # an untimed warm-up (a tenth of the batch): the process's one-time tables and the
-    # interpreter's specialisation are paid here, not by the first timed run
-    _random_batch(info, max(1, n // 10), players, seed, options)
+    _warm_up(info, n, players, seed, options)
     before = _loop_rate()
     elapsed = cpu = math.inf
     rates = []
