@@ -4,7 +4,15 @@ from common.actions import Action, ActionsByIndex, ActionSet
 from common.bots import Bot, GameTooLong, RandomBot, advance, play
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
-from common.events import ActionTaken, ChanceResolved, Event, EventLog, GameEnded, GameStarted
+from common.events import (
+    ActionForced,
+    ActionTaken,
+    ChanceResolved,
+    Event,
+    EventLog,
+    GameEnded,
+    GameStarted,
+)
 from common.game import Game, Option, Prompt, Result, load_data, winners_by_score
 from common.registry import GameInfo, games, get, load, register, replay
 from common.rng import BotRandom, GameRandom
@@ -12,6 +20,7 @@ from common.seats import clockwise, counter_clockwise, next_seat
 
 __all__ = [
     "Action",
+    "ActionForced",
     "ActionSet",
     "ActionTaken",
     "ActionsByIndex",

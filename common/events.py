@@ -52,6 +52,22 @@ class ActionTaken(Event):
 
 
 @attrs.frozen
+class ActionForced(Event):
+    """A move the engine took for ``seat`` because it was the only legal one (not a decision).
+
+    A game never asks a question with a single possible answer: it takes that answer with
+    ``Game._force`` and logs it here, so the log still says what happened.
+    """
+
+    seat: int
+    action: Action
+
+    def to_json(self) -> dict[str, Any]:
+        """Return the JSON form, the action nested as its own JSON form."""
+        return {"type": self.type_name, "seat": self.seat, "action": self.action.to_json()}
+
+
+@attrs.frozen
 class ChanceResolved(Event):
     """A chance outcome: what the dice showed, which card was drawn, how a deck fell.
 
@@ -83,7 +99,13 @@ class GameEnded(Event):
     winners: tuple[int, ...]
 
 
-CORE_EVENTS: tuple[type[Event], ...] = (GameStarted, ActionTaken, ChanceResolved, GameEnded)
+CORE_EVENTS: tuple[type[Event], ...] = (
+    GameStarted,
+    ActionTaken,
+    ActionForced,
+    ChanceResolved,
+    GameEnded,
+)
 
 
 class EventLog(Sequence[Event]):

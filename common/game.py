@@ -36,6 +36,7 @@ from common.errors import IllegalAction, InvalidOption, InvalidSave
 from common.events import (
     CORE_EVENTS,
     FORMAT_VERSION,
+    ActionForced,
     ActionTaken,
     ChanceResolved,
     Event,
@@ -145,6 +146,7 @@ class Game:
             "_check_players",
             "_check_options",
             "_emit",
+            "_force",
             "_record",
             "_cached_legal",
             "_legal_cache",
@@ -461,6 +463,20 @@ class Game:
         return json.dumps(save_data(self), separators=(",", ":"))
 
     # ------------------------------------------------------------------ declared facts
+    @classmethod
+    def static_data(cls, **options: Any) -> dict[str, Any]:
+        """The game's static description for these rule options: board, cards, chart, names.
+
+        Plain JSON, the same for every game with these options, so that a front end never
+        copies the engine's tables. Raises InvalidOption for a bad option.
+        """
+        return cls._static_data(cls._check_options(options))
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The hook behind ``static_data``, given validated options."""
+        raise NotImplementedError(f"{cls.name} does not describe its static data yet")
+
     def max_actions(self) -> int:
         """The most decisions a game with these options can take (checked by check_game)."""
         return 100_000
@@ -515,6 +531,16 @@ class Game:
             prompt = _PROMPTS[key] = Prompt(seat, kind, text)
         self._pending = prompt
 
+    def _force(self, seat: int, action: Action) -> None:
+        """Take ``action``, the only legal answer ``seat`` has, instead of asking for it.
+
+        A game calls it where it would ``_ask`` a question with one possible answer, and
+        returns at once: the action is logged as ``ActionForced`` (not a decision) and applied
+        by ``_on_action``, which says what the game waits for next.
+        """
+        self._record(ActionForced, seat, action)
+        self._on_action(seat, action)
+
     def _request(self, request: ChanceRequest) -> None:
         self._pending = request
 
@@ -562,23 +588,35 @@ class Game:
     @classmethod
     def event_from_json(cls, data: Any) -> Event:
         """Read one event of this game from its JSON form (raises CodecError)."""
-        if isinstance(data, dict) and data.get("type") == ActionTaken.type_name:
+        kind = data.get("type") if isinstance(data, dict) else None
+        with_action = _WITH_ACTION.get(kind) if isinstance(kind, str) else None
+        if with_action is not None:
+            # the action field is read with this game's own action set, which the codec
+            # cannot know
+            name = with_action.type_name
             extra = sorted(set(data) - {"type", "seat", "action"})
             if extra or "seat" not in data or "action" not in data:
-                raise CodecError("ActionTaken: expects exactly the fields seat and action")
+                raise CodecError(f"{name}: expects exactly the fields seat and action")
             seat = data["seat"]
             if not isinstance(seat, int) or isinstance(seat, bool):
-                raise CodecError(f"ActionTaken.seat: expected an integer, got {seat!r}")
+                raise CodecError(f"{name}.seat: expected an integer, got {seat!r}")
+            if isinstance(data["action"], str):
+                raise CodecError(f"{name}.action: expected an object, got text")
             try:
                 action = cls.actions.parse(data["action"])
             except IllegalAction as exc:
-                raise CodecError(f"ActionTaken.action: {exc}") from exc
-            if isinstance(data["action"], str):
-                raise CodecError("ActionTaken.action: expected an object, got text")
-            return ActionTaken(seat, action)
+                raise CodecError(f"{name}.action: {exc}") from exc
+            return with_action(seat, action)
         event = cls.event_set().from_json(data)
         assert isinstance(event, Event)
         return event
+
+
+#: the core events whose ``action`` field is read with the game's own action set
+_WITH_ACTION: dict[str, type[ActionTaken] | type[ActionForced]] = {
+    ActionTaken.type_name: ActionTaken,
+    ActionForced.type_name: ActionForced,
+}
 
 
 def _checksum(events: list[dict[str, Any]]) -> str:

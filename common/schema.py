@@ -10,7 +10,7 @@ from typing import Any
 
 from common.actions import Action
 from common.codec import Record
-from common.events import CORE_EVENTS, ActionTaken
+from common.events import CORE_EVENTS, ActionForced, ActionTaken
 from common.game import Game
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
@@ -42,9 +42,10 @@ def event_schema(cls: type[Game]) -> dict[str, Any]:
     actions: list[type[Record]] = list(cls.actions.by_name.values())
     events: list[type[Record]] = [*CORE_EVENTS, *cls.game_events]
     defs = _defs([*events, *actions])
-    defs[ActionTaken.__name__]["properties"]["action"] = {
-        "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in actions]
-    }
+    for with_action in (ActionTaken, ActionForced):
+        defs[with_action.__name__]["properties"]["action"] = {
+            "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in actions]
+        }
     return {
         "$schema": DIALECT,
         "title": f"{cls.name} event",

@@ -112,7 +112,7 @@ def test_game_over_refuses_actions_and_gives_a_result() -> None:
         ({"players": ["a", "a"]}, "names must differ"),
         ({"players": "ab"}, "count or a list"),
         ({"target": 15}, r"target=15 is not allowed; choose one of \[10, 20, 30\]"),
-        ({"speed": 1}, r"unknown option\(s\) \['speed'\] for toyrace; options: target"),
+        ({"speed": 1}, r"unknown option\(s\) \['speed'\] for toyrace; options: near, target"),
         ({"seed": -1}, "non-negative integer"),
         ({"seed": "x"}, "non-negative integer"),
     ],
@@ -132,7 +132,7 @@ def test_options_are_recorded_in_the_first_event() -> None:
         "game": "toyrace",
         "players": ["Ann", "Bob"],
         "seed": 9,
-        "options": {"target": 10},
+        "options": {"target": 10, "near": 0},
         "format": 1,
     }
 

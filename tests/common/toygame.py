@@ -1,8 +1,10 @@
 """A small dice race used only by the tests of the core (it is not registered in the CLI).
 
-Each turn the seat on turn chooses to roll one or two dice and moves that far; landing on a
+Each turn the seat on turn chooses to roll one or two dice and moves that far (with the option
+``near``, within that many squares of the target only one die: the engine takes that forced
+roll itself); landing on a
 multiple of 5 takes the top card of a secret, shuffled bonus deck; the first to reach the
-target wins. It exercises every kind of chance request and a declared secret.
+target wins. It exercises every kind of chance request, a forced move and a declared secret.
 """
 
 from __future__ import annotations
@@ -79,7 +81,10 @@ class Race(Game):
     title = "Toy Race"
     min_players = 2
     max_players = 4
-    options_spec = {"target": Option(20, (10, 20, 30), "the square that wins")}
+    options_spec = {
+        "target": Option(20, (10, 20, 30), "the square that wins"),
+        "near": Option(0, (0, 6), "within this many squares of the target, one die only"),
+    }
     actions = ActionSet([Roll])
     game_events = (Moved, BonusTaken, FirstPlayerDrawn)
 
@@ -96,7 +101,7 @@ class Race(Game):
         elif isinstance(request, Draw):
             self.s.turn = outcome[0]
             self._emit(FirstPlayerDrawn(self.s.turn))
-            self._ask(self.s.turn, "roll", "roll one or two dice")
+            self._next_turn()
         else:
             seat = self.s.turn
             pos = self.s.positions[seat] + sum(outcome)
@@ -110,10 +115,19 @@ class Race(Game):
                 self._end()
             else:
                 self.s.turn = (seat + 1) % self.num_players
-                self._ask(self.s.turn, "roll", "roll one or two dice")
+                self._next_turn()
+
+    def _near(self) -> bool:
+        return bool(self.options["target"] - self.s.positions[self.s.turn] <= self.options["near"])
+
+    def _next_turn(self) -> None:
+        if self._near():  # one die is the only choice: never asked
+            self._force(self.s.turn, Roll(1))
+        else:
+            self._ask(self.s.turn, "roll", "roll one or two dice")
 
     def _legal_actions(self) -> Sequence[Action]:
-        return [Roll(1), Roll(2)]
+        return [Roll(1)] if self._near() else [Roll(1), Roll(2)]
 
     def _on_action(self, seat: int, action: Action) -> None:
         assert isinstance(action, Roll)
@@ -132,6 +146,10 @@ class Race(Game):
     def _result(self) -> Result:
         scores = tuple(self.s.positions)
         return Result(scores, winners_by_score(scores))
+
+    @classmethod
+    def _static_data(cls, options: Any) -> dict[str, Any]:
+        return {"target": options["target"], "near": options["near"], "bonus": list(BONUS_DECK)}
 
     def max_actions(self) -> int:
         return int(self.options["target"]) * self.num_players + 1
