@@ -345,11 +345,9 @@ class Game:
             # log never holds an action its own save could not load.
             parsed = self.actions.parse(parsed.to_json())
         if not listed and not self.is_legal(parsed):
-            legal = list(self._legal_actions())
-            shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
-            more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
             raise IllegalAction(
-                f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); legal: {shown}{more}"
+                f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); "
+                f"legal: {self._legal_text()}"
             )
         return self._apply_listed(p, parsed)
 
@@ -500,6 +498,17 @@ class Game:
     def estimate(self) -> tuple[float, ...] | None:
         """A game's own estimate of each seat's chance to win, for cut-off searches (optional)."""
         return None
+
+    def _legal_text(self) -> str:
+        """What is legal now, in words, for the message of a refused action.
+
+        The default lists the first legal actions; a game overrides it where a rule says it
+        better ("bid any multiple of $50,000 up to $1,250,000, or pass").
+        """
+        legal = list(self._legal_actions())
+        shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
+        more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
+        return shown + more
 
     def _secrets(self, seat: int | None) -> list[Any]:
         """JSON values that ``seat`` must never see (hands, deck orders).
