@@ -7,6 +7,7 @@ on, the event log kept); games/s and actions/s are printed and stored in ``extra
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -48,7 +49,7 @@ def test_bench_legal_actions(benchmark: Any) -> None:
     """Legal moves of a mid-game position (the memo is dropped each time)."""
     g = _mid_game()
 
-    def fresh() -> list[Any]:
+    def fresh() -> Sequence[Any]:
         g._memo_key = None
         return g.legal_actions()
 

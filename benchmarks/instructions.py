@@ -18,20 +18,21 @@ import shutil
 import subprocess
 import sys
 
-#: the batch a child process plays: ``metro bench``'s own loop
+#: the batch a child process plays: ``metro bench``'s own loop (``play`` with random bots),
+#: or the same games through the public contract (``public``, issue 28)
 _CHILD = """
 import sys
-from common import registry
-from common.cli import _random_batch
+from common import registry, speed
 info = registry.get(sys.argv[1])
 n = int(sys.argv[2])
-print(_random_batch(info, n, None, int(sys.argv[3]), ())[0] if n else 0)
+batch = speed.public_batch if sys.argv[4] == "public" else speed.random_batch
+print(batch(info, n, None, int(sys.argv[3]), {})[0] if n else 0)
 """
 #: games a run plays by default: enough that one-time tables are a small share
 _DEFAULT_GAMES = {"metrocity": 200, "metropolia": 60, "metropoli": 20, "metropolis_lots": 30}
 
 
-def count(game: str, games: int, seed: int) -> tuple[int, int]:
+def count(game: str, games: int, seed: int, path: str = "play") -> tuple[int, int]:
     """Return (instructions, decisions) of ``games`` random games under callgrind."""
     proc = subprocess.run(
         [
@@ -44,6 +45,7 @@ def count(game: str, games: int, seed: int) -> tuple[int, int]:
             game,
             str(games),
             str(seed),
+            path,
         ],
         capture_output=True,
         text=True,
@@ -61,17 +63,29 @@ def main() -> None:
     parser.add_argument("games", nargs="*", default=sorted(_DEFAULT_GAMES))
     parser.add_argument("-n", "--count", type=int, help="games to play (default: per game)")
     parser.add_argument("-s", "--seed", type=int, default=1)
+    parser.add_argument(
+        "--path",
+        choices=("play", "public", "both"),
+        default="play",
+        help="play(): the core's loop; public: legal_actions + random.Random.choice + apply",
+    )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is not installed: it counts the instructions")
     for game in args.games:
         n = args.count or _DEFAULT_GAMES.get(game, 20)
         base, _ = count(game, 0, args.seed)
-        total, decisions = count(game, n, args.seed)
-        print(
-            f"{game}: {(total - base) / decisions:,.0f} instructions a decision "
-            f"({n} games, {decisions} decisions, seed {args.seed})"
-        )
+        paths = ("play", "public") if args.path == "both" else (args.path,)
+        per = {}
+        for path in paths:
+            total, decisions = count(game, n, args.seed, path)
+            per[path] = (total - base) / decisions
+            print(
+                f"{game} ({path}): {per[path]:,.0f} instructions a decision "
+                f"({n} games, {decisions} decisions, seed {args.seed})"
+            )
+        if len(per) == 2:
+            print(f"{game}: the public path costs {per['public'] / per['play']:.2f} times play()")
 
 
 if __name__ == "__main__":

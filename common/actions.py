@@ -6,6 +6,7 @@ variable ``word = "bid"``; ``str(Bid(150000))`` is ``"bid 150000"`` and parses b
 
 from __future__ import annotations
 
+import re
 import typing
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, overload
@@ -14,6 +15,8 @@ from common.codec import CodecError, Record, RecordSet
 from common.errors import IllegalAction
 
 _NONE = "-"
+#: an integer in a text form: an optional minus and at most 18 ASCII digits
+_INT_TOKEN = re.compile(r"-?[0-9]{1,18}")
 
 
 def _text_token(value: Any) -> str:
@@ -36,6 +39,9 @@ def _parse_token(token: str, tp: Any) -> Any:
             return False
         raise ValueError(f"expected yes or no, got {token!r}")
     if tp is int:
+        # ASCII digits only: int() would also read "1_000", " 7" and other scripts' digits
+        if not _INT_TOKEN.fullmatch(token):
+            raise ValueError(f"expected an integer, got {token!r}")
         return int(token)
     if tp is str:
         return token
@@ -155,7 +161,7 @@ class ActionsByIndex(Sequence[Action]):
     for a RandomBot (no ``len`` and ``[i]`` calls), so a subclass leaves those two as they are.
     """
 
-    __slots__ = ("_len",)
+    __slots__ = ("_last", "_len")
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -178,18 +184,30 @@ class ActionsByIndex(Sequence[Action]):
     def __getitem__(self, i: slice) -> list[Action]: ...
 
     def __getitem__(self, i: int | slice) -> Action | list[Action]:
+        # the item read last is kept: ``apply`` takes it as legal without listing the rest
+        # (random play through the public path reads one item, then applies it)
         if type(i) is int and 0 <= i < self._len:  # random play's one read: checked first
-            return self._item(i)
+            item = self._last = self._item(i)
+            return item
         if isinstance(i, slice):
             return list(self)[i]
         if i < 0:
             i += self._len
         if 0 <= i < self._len:
-            return self._item(i)
+            item = self._last = self._item(i)
+            return item
         raise IndexError(f"legal action index out of range ({self._len} actions)")
 
     def __iter__(self) -> Iterator[Action]:
         return map(self._item, range(self._len))
+
+    def __eq__(self, other: object) -> bool:
+        # the same actions in the same order: equal as the tuple of them would be
+        if isinstance(other, ActionsByIndex | tuple):
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({list(self)!r})"

@@ -67,9 +67,7 @@ class Dice(ChanceRequest):
     def validate(self, outcome: Any) -> tuple[Any, ...]:
         """Accept a tuple of ``count`` ints from 1 to 6."""
         values = _tuple(outcome, self)
-        ok = len(values) == self.count and all(
-            isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 6 for v in values
-        )
+        ok = len(values) == self.count and all(type(v) is int and 1 <= v <= 6 for v in values)
         if not ok:
             raise IllegalAction(
                 f"{self.describe()} needs a tuple of {self.count} int(s) from 1 to 6, "
@@ -112,7 +110,8 @@ class Draw(ChanceRequest):
             )
         have = Counter(self.cards)
         for v in values:
-            if not isinstance(v, int | str) or have[v] <= 0:
+            # exactly an int or a str: True == 1 and 1.0 == 1 would find card 1
+            if (type(v) is not int and type(v) is not str) or have[v] <= 0:
                 raise IllegalAction(
                     f"{v!r} is not in deck {self.deck!r} ({len(self.cards)} card(s) left)"
                 )
@@ -172,10 +171,10 @@ class Shuffle(ChanceRequest):
     def validate(self, outcome: Any) -> tuple[Any, ...]:
         """Accept any ordering of exactly the deck's cards."""
         values = _tuple(outcome, self)
-        try:
-            same = Counter(values) == Counter(self.cards)
-        except TypeError:
-            same = False
+        # exactly ints and strs: True == 1 and 1.0 == 1 would count as card 1
+        same = all(type(v) is int or type(v) is str for v in values) and Counter(values) == Counter(
+            self.cards
+        )
         if not same:
             raise IllegalAction(
                 f"{self.describe()} needs an ordering of the deck's {len(self.cards)} cards"

@@ -21,6 +21,7 @@ from common.errors import MetroError
 from common.game import Game
 from common.registry import GameInfo, games, get, load
 from common.simulate import simulate, summarize, timed
+from common.speed import public_batch, random_batch
 
 
 def _parse_options(pairs: tuple[str, ...]) -> dict[str, Any]:
@@ -598,24 +599,8 @@ def _random_batch(
     *,
     read_log: bool = False,
 ) -> tuple[int, int, Game]:
-    """Play n games with random bots (game i: seed + i); decisions, chance outcomes, first game.
-
-    With ``read_log`` every event of each log is built and read after the game (a recorded
-    event is made only when read: this is the cost of a caller that reads the whole log).
-    """
-    actions = outcomes = 0
-    first: Game | None = None
-    for i in range(n):
-        game = _new(info, players, seed + i, options)
-        play(game, [RandomBot(seed + i + k) for k in range(game.num_players)])
-        if read_log:
-            for _ in game.events:
-                pass
-        actions += game.decisions
-        outcomes += game._chance_count
-        first = first or game  # keep one game, not all: the collector would walk them
-    assert first is not None
-    return actions, outcomes, first
+    """``common.speed.random_batch`` with the options as the command line gives them."""
+    return random_batch(info, n, players, seed, _parse_options(options), read_log=read_log)
 
 
 #: iterations of ``_loop_rate``'s fixed loop
@@ -654,6 +639,7 @@ def _bench(
     options: tuple[str, ...],
     repeat: int = 3,
 ) -> None:
+    _new(info, players, seed, options)  # a bad option: one line, before any batch
     _warm_up(info, n, players, seed, options)
     before = _loop_rate()
     elapsed = cpu = math.inf
@@ -669,6 +655,13 @@ def _bench(
         elapsed = min(elapsed, took)
         cpu = min(cpu, time.process_time() - cpu_start)
     after = _loop_rate()
+    # the same games through the public contract, as a user's loop plays them (issue 28)
+    public = math.inf
+    parsed = _parse_options(options)
+    for _ in range(repeat):
+        start = time.perf_counter()
+        public_batch(info, n, players, seed, parsed)
+        public = min(public, time.perf_counter() - start)
     read_start = time.perf_counter()
     _random_batch(info, n, players, seed, options, read_log=True)
     read_elapsed = time.perf_counter() - read_start
@@ -693,6 +686,10 @@ def _bench(
         f"run{'s' if repeat > 1 else ''}; CPU {actions / cpu:,.0f} actions/s)"
     )
     click.echo(f"  each run: {', '.join(f'{r:,.0f}' for r in rates)} actions/s")
+    click.echo(
+        f"  through the public contract (legal_actions, random.Random.choice, apply): "
+        f"{actions / public:,.0f} actions/s, {public / elapsed:.2f} times play()'s time"
+    )
     click.echo(f"  (actions are decisions; the games also settled {outcomes} chance outcomes)")
     click.echo(
         f"  machine speed: a fixed pure-Python loop ran {before:.1f} M iterations/s before "

@@ -8,6 +8,7 @@ three never disagree. Supported field types: ``int``, ``str``, ``bool``, ``X | N
 
 from __future__ import annotations
 
+import math
 import types
 import typing
 from collections.abc import Callable
@@ -49,7 +50,9 @@ def thaw(value: Any) -> Any:
 
 
 def _is_json(value: Any) -> bool:
-    if value is None or isinstance(value, bool | int | str | float):
+    if isinstance(value, float):
+        return math.isfinite(value)  # NaN and infinity have no JSON form
+    if value is None or isinstance(value, bool | int | str):
         return True
     if isinstance(value, list | tuple):
         return all(_is_json(v) for v in value)
@@ -81,7 +84,7 @@ def _converters(tp: Any, owner: type) -> tuple[Encoder | None, Decoder, dict[str
     if tp is int:
 
         def dec_int(v: Any, path: str) -> Any:
-            if not isinstance(v, int) or isinstance(v, bool):
+            if type(v) is not int:  # bool is an int subclass, and no integer
                 raise CodecError(f"{path}: expected an integer, got {_describe(v)}")
             return v
 
@@ -114,9 +117,11 @@ def _converters(tp: Any, owner: type) -> tuple[Encoder | None, Decoder, dict[str
         allowed = args
 
         def dec_lit(v: Any, path: str) -> Any:
-            if v not in allowed or isinstance(v, bool) != isinstance(allowed[0], bool):
-                raise CodecError(f"{path}: expected one of {list(allowed)}, got {_describe(v)}")
-            return v
+            # the type too: 2.0 == 2 and True == 1, but neither is the literal 2 or 1
+            for a in allowed:
+                if v == a and type(v) is type(a):
+                    return a
+            raise CodecError(f"{path}: expected one of {list(allowed)}, got {_describe(v)}")
 
         return None, dec_lit, {"enum": list(allowed)}
     if origin is typing.Union or origin is types.UnionType:

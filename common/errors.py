@@ -8,7 +8,16 @@ class MetroError(ValueError):
 
 
 class IllegalAction(MetroError):
-    """An action (or chance outcome) that is not allowed now; the game is left unchanged."""
+    """An action (or chance outcome) that is not allowed now; the game is left unchanged.
+
+    ``reason`` says what was refused; ``legal``, when given, says what the seat to act may do
+    instead (its own moves: a host shows it only to that seat). The message is both.
+    """
+
+    def __init__(self, reason: str, *, legal: str | None = None) -> None:
+        super().__init__(reason if legal is None else f"{reason}; legal: {legal}")
+        self.reason = reason
+        self.legal = legal
 
 
 class InvalidOption(MetroError):

@@ -30,13 +30,24 @@ class Event(Record):
 
 @attrs.frozen
 class GameStarted(Event):
-    """The game's parameters: everything needed to start it again."""
+    """The game's parameters: everything needed to start it again.
+
+    The seed is the host's alone: chance outcome k is drawn from the seed and k, so whoever
+    knew it would know every die to come and every hidden card. A seat or a spectator sees
+    the seed as null.
+    """
 
     game: str
     players: tuple[str, ...]
     seed: int
     options: dict[str, Any]
     format: int = FORMAT_VERSION
+
+    def for_seat(self, seat: int | None) -> dict[str, Any] | None:
+        """The parameters without the seed, which predicts every chance outcome."""
+        data = self.to_json()
+        data["seed"] = None
+        return data
 
 
 @attrs.frozen
@@ -187,3 +198,63 @@ class EventLog(Sequence[Event]):
     def since(self, start: int) -> tuple[Event, ...]:
         """Return the events from index ``start`` on."""
         return tuple(self._event(i) for i in range(max(start, 0), len(self)))
+
+    def view(self, start: int) -> LogSlice:
+        """The events from index ``start`` to the end as it is now, built only when read."""
+        return LogSlice(self, start, len(self))
+
+
+class LogSlice(Sequence[Event]):
+    """The events a step caused (what ``apply`` and ``resolve`` return): a read-only part of
+    the log, each event built only when it is read.
+
+    It equals the tuple of the same events and reads like one (``len``, ``[i]``, slices,
+    iteration, ``+``); it keeps its length when the game goes on. A caller that never reads
+    what a move caused, as a simulation loop, pays nothing for its events.
+    """
+
+    __slots__ = ("_log", "_start", "_stop")
+
+    def __init__(self, log: EventLog, start: int, stop: int) -> None:
+        self._log = log
+        self._start = start
+        self._stop = stop
+
+    def __len__(self) -> int:
+        return self._stop - self._start
+
+    @overload
+    def __getitem__(self, i: int) -> Event: ...
+    @overload
+    def __getitem__(self, i: slice) -> tuple[Event, ...]: ...
+    def __getitem__(self, i: int | slice) -> Event | tuple[Event, ...]:
+        if isinstance(i, slice):
+            return tuple(self)[i]
+        n = self._stop - self._start
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError("event index out of range")
+        return self._log._event(self._start + i)
+
+    def __iter__(self) -> Iterator[Event]:
+        event = self._log._event
+        for i in range(self._start, self._stop):
+            yield event(i)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LogSlice | tuple):
+            return len(self) == len(other) and tuple(self) == tuple(other)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __add__(self, other: Sequence[Event]) -> tuple[Event, ...]:
+        return (*self, *other)
+
+    def __radd__(self, other: Sequence[Event]) -> tuple[Event, ...]:
+        return (*other, *self)
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))

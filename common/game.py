@@ -21,7 +21,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import itertools
-import json
 import operator
 import secrets as _secrets_mod
 from collections.abc import Callable, Mapping, Sequence
@@ -29,7 +28,8 @@ from typing import Any, ClassVar, Self
 
 import attrs
 
-from common.actions import Action, ActionSet
+from common import jsontext
+from common.actions import BY_INDEX, Action, ActionSet
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.codec import CodecError, RecordSet
 from common.errors import IllegalAction, InvalidOption, InvalidSave
@@ -43,10 +43,16 @@ from common.events import (
     EventLog,
     GameEnded,
     GameStarted,
+    LogSlice,
 )
 from common.rng import chance_dice, chance_drawn, chance_stream
 
 _SHOWN_LEGAL = 12
+#: seeds are below 2**53, the integers a JavaScript number holds exactly: a browser that
+#: reads a save and sends it back keeps its seed (and so its checksum)
+SEED_LIMIT = 2**53
+#: the longest player name (names are shown on boards, prompts and logs)
+MAX_NAME = 40
 
 
 @attrs.frozen
@@ -106,6 +112,15 @@ class Option:
 _PROMPTS: dict[tuple[int, str, str], Prompt] = {}
 
 
+def _short(value: Any) -> str:
+    """``repr(value)`` cut to 60 characters, for messages about values from outside."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for repr
+        return f"an integer of {value.bit_length()} bits"
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
 @functools.cache
 def _default_names(count: int) -> tuple[str, ...]:
     """The names of ``count`` seats given by number: ``Player 1``, ``Player 2``, ..."""
@@ -155,6 +170,8 @@ class Game:
             "_chance_count",
             "_decisions",
             "_final",
+            "_listed",
+            "is_legal",
         }
     )
 
@@ -163,7 +180,8 @@ class Game:
         clash = sorted(Game._CORE_NAMES & set(vars(cls)))
         if clash:
             raise TypeError(
-                f"{cls.__name__} defines {clash}, which the core Game uses itself; rename them"
+                f"{cls.__name__} defines {clash}, which the core Game uses itself; rename them "
+                "(a game's own legality check is the hook _is_legal)"
             )
 
     def __init__(
@@ -174,9 +192,12 @@ class Game:
     ) -> None:
         self.players = self._check_players(players)
         if seed is None:
-            seed = _secrets_mod.randbelow(2**63)
-        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidOption(f"seed must be a non-negative integer, got {seed!r}")
+            seed = _secrets_mod.randbelow(SEED_LIMIT)
+        if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+            raise InvalidOption(
+                f"seed must be an integer from 0 to 2**53 - 1 ({SEED_LIMIT - 1}), "
+                f"got {_short(seed)}"
+            )
         self.seed = seed
         self.options = self._check_options(options)
         self._log = EventLog()
@@ -185,7 +206,7 @@ class Game:
         self._decisions = 0
         #: the result, kept when the game ends (GameEnded, play() and view() all ask for it)
         self._final: Result | None = None
-        self._legal_cache: tuple[int, list[Action]] | None = None
+        self._legal_cache: tuple[int, Sequence[Action]] | None = None
         # the options are copied: the entry's own dict, made into the event only when read
         self._record(
             GameStarted, self.name, self.players, self.seed, dict(self.options), FORMAT_VERSION
@@ -198,14 +219,19 @@ class Game:
     def _check_players(cls, players: int | Sequence[str] | None) -> tuple[str, ...]:
         if players is None:
             players = cls.min_players
-        if isinstance(players, bool):
-            raise InvalidOption(f"players must be a count or a list of names, got {players!r}")
-        if isinstance(players, int):
+        if type(players) is int:
             count = players
-        elif isinstance(players, str) or not all(isinstance(p, str) for p in players):
-            raise InvalidOption(f"players must be a count or a list of names, got {players!r}")
-        else:
+        elif isinstance(players, list | tuple) and all(type(p) is str for p in players):
             count = len(players)
+            for name in players:
+                if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+                    raise InvalidOption(
+                        f"a player name is 1 to {MAX_NAME} printable characters, got {_short(name)}"
+                    )
+        else:
+            raise InvalidOption(
+                f"players must be a count or a list of names, got {_short(players)}"
+            )
         if not cls.min_players <= count <= cls.max_players:
             allowed = (
                 f"{cls.min_players}"
@@ -213,7 +239,7 @@ class Game:
                 else f"{cls.min_players} to {cls.max_players}"
             )
             raise InvalidOption(f"{cls.name} is for {allowed} players, got {count}")
-        if isinstance(players, int):
+        if isinstance(players, int):  # exactly an int: bool and others are refused above
             return _default_names(players)  # a handful of counts: each tuple made once
         names = tuple(players)
         if len(set(names)) != len(names):
@@ -238,19 +264,20 @@ class Game:
     def to_act(self) -> int | None:
         """The seat that must decide now, or None (chance pending or game over)."""
         p = self._pending
-        return p.seat if isinstance(p, Prompt) else None
+        return p.seat if type(p) is Prompt else None
 
     @property
     def prompt(self) -> Prompt | None:
         """What ``to_act`` is asked, or None when nobody decides."""
         p = self._pending
-        return p if isinstance(p, Prompt) else None
+        return p if type(p) is Prompt else None
 
     @property
     def chance(self) -> ChanceRequest | None:
         """The pending chance request, or None."""
         p = self._pending
-        return p if isinstance(p, ChanceRequest) else None
+        # what is pending is a Prompt, a ChanceRequest or None
+        return None if p is None or type(p) is Prompt else p  # type: ignore[return-value]
 
     @property
     def is_over(self) -> bool:
@@ -272,55 +299,120 @@ class Game:
         """How many actions have been applied so far."""
         return self._decisions
 
-    def legal_actions(self, *, copy: bool = True) -> list[Action]:
-        """The actions open to ``to_act`` now, in a deterministic order; [] when nobody decides.
+    def legal_actions(self, *, copy: bool = True) -> Sequence[Action]:
+        """The actions open to ``to_act`` now, in a deterministic order; () when nobody decides.
 
-        ``copy=False`` skips copying the list, for a caller that only reads it (a bot).
+        An immutable sequence (a tuple, or a sequence that makes each action when it is read):
+        nobody can write into it, so what ``apply`` finds in it by identity is the engine's own.
+        ``copy`` is accepted for old callers and changes nothing.
         """
-        if not isinstance(self._pending, Prompt):
-            return []
+        if type(self._pending) is not Prompt:
+            return ()
         found = self._legal_actions()
-        # a sequence computing its items is listed here, once: that list is the caller's own
-        legal = found if isinstance(found, list) else list(found)
-        self._legal_cache = (len(self._log), legal)
-        return list(legal) if copy and legal is found else legal
+        kind = type(found)
+        legal: Sequence[Action]
+        if kind is list:  # a game's own list: a copy it cannot change under the caller
+            legal = tuple(found)
+        elif kind is tuple or kind in BY_INDEX:  # immutable already
+            legal = found
+        else:
+            legal = tuple(found)
+        # every step is a decision or a chance outcome: their count names the position
+        self._legal_cache = (self._decisions + self._chance_count, legal)
+        return legal
 
     def parse_action(self, value: Any) -> Action:
         """Read an action of this game from an Action, its JSON object or its text form."""
         return self.actions.parse(value)
 
-    def is_legal(self, action: Action) -> bool:
-        """True if ``action`` is legal for ``to_act`` now (a game may override it faster)."""
-        # Every change of state appends to the log, so its length names the position. The
-        # usual caller applies one of the very objects legal_actions() just gave out here:
-        # those are legal without generating the list again.
-        cached = self._legal_cache
-        if (
-            cached is not None
-            and cached[0] == len(self._log)
-            and any(map(operator.is_, cached[1], itertools.repeat(action)))
-        ):
+    def is_legal(self, action: Action | str | Mapping[str, Any]) -> bool:
+        """True if ``action`` (an Action, its JSON object or its text) is legal for ``to_act`` now.
+
+        Read as ``apply`` reads it: an object made by the caller strictly, from its JSON form.
+        """
+        if self._listed(action):
             return True
+        if type(self._pending) is not Prompt:
+            return False
+        try:
+            parsed = self.actions.parse(action.to_json() if isinstance(action, Action) else action)
+        except IllegalAction:
+            return False
+        return self._is_legal(parsed)
+
+    def _is_legal(self, action: Action) -> bool:
+        """The hook behind ``is_legal``: ``action`` is one of this game's classes, well typed.
+
+        The default looks in the legal actions; a game overrides it to check without
+        listing them, or to accept more than it lists (every multiple of $50,000 as a bid,
+        where the list names a few).
+        """
         return action in self._legal_actions()
 
-    def apply(
-        self, action: Action | str | Mapping[str, Any], seat: int | None = None
-    ) -> tuple[Event, ...]:
+    def _listed(self, action: Any) -> bool:
+        """True if ``action`` is one of the very objects legal_actions() gave out just now.
+
+        Every step is a decision or a chance outcome, so their count names the position. The
+        usual caller applies one of those very objects: they are legal without another look.
+        """
+        cached = self._legal_cache
+        if cached is None or cached[0] != self._decisions + self._chance_count:
+            return False
+        legal = cached[1]
+        if type(legal) is tuple:  # the scan stays in C
+            return any(map(operator.is_, legal, itertools.repeat(action)))
+        return getattr(legal, "_last", None) is action
+
+    def apply(self, action: Action | str | Mapping[str, Any], seat: int | None = None) -> LogSlice:
         """Apply a decision of ``to_act`` (checked against ``seat`` when given).
 
-        Returns the events it caused, the ``ActionTaken`` first. Raises IllegalAction, leaving
-        the game unchanged, when it is not legal.
+        Returns the events it caused, the ``ActionTaken`` first, as a read-only sequence that
+        builds each event when it is read (it equals their tuple). Raises IllegalAction,
+        leaving the game unchanged, when it is not legal.
         """
-        return self._log.since(self._apply_quietly(action, seat))
+        log = self._log
+        cached = self._legal_cache
+        listed = False
+        # _listed(action), inline (issue 28: the public path as fast as play()): the usual
+        # caller applies one of the very objects legal_actions() just gave out
+        if (
+            seat is None
+            and cached is not None
+            and cached[0] == self._decisions + self._chance_count
+        ):
+            legal = cached[1]
+            if type(legal) is tuple:
+                for a in legal:  # a plain loop: cheaper than any(map(is_, ...)) on a few
+                    if a is action:
+                        listed = True
+                        break
+            else:
+                listed = getattr(legal, "_last", None) is action
+        if listed:
+            # _apply_listed, inline: the same position, so the same prompt is pending
+            p: Prompt = self._pending  # type: ignore[assignment]
+            items = log._own() if log._shared else log._items
+            start = len(items)
+            self._decisions += 1
+            items.append((ActionTaken, p.seat, action))
+            self._on_action(p.seat, action)  # type: ignore[arg-type]  # found listed: an Action
+            if self._pending is None:
+                self._after_step()
+        else:
+            start = self._apply_quietly(action, seat)
+        return LogSlice(log, start, log._n if log._shared else len(log._items))
 
     def _apply_quietly(self, action: Action | str | Mapping[str, Any], seat: int | None) -> int:
         """apply() without gathering the events: returns where in the log they start."""
         p = self._pending
-        if p is None:
-            raise IllegalAction("the game is over: no action is legal")
-        if not isinstance(p, Prompt):
+        if type(p) is not Prompt:
+            if p is None:
+                raise IllegalAction("the game is over: no action is legal")
+            assert isinstance(p, ChanceRequest)
             raise IllegalAction(f"chance is pending ({p.describe()}): call resolve() first")
-        if seat is not None and seat != p.seat:
+        if seat is not None and (type(seat) is not int or seat != p.seat):
+            if type(seat) is not int:
+                raise IllegalAction(f"a seat is an integer, got {_short(seat)}")
             raise IllegalAction(
                 f"seat {seat} is not to act: seat {p.seat} ({self.players[p.seat]}) "
                 f"must decide ({p.kind})"
@@ -331,24 +423,17 @@ class Game:
             if type(action) in self.actions._classes
             else self.actions.parse(action)
         )
-        cached = self._legal_cache
-        # one of the very objects legal_actions() gave out? (the scan stays in C)
-        log = self._log
-        listed = (
-            cached is not None
-            and cached[0] == len(log)
-            and any(map(operator.is_, cached[1], itertools.repeat(parsed)))
-        )
-        if not listed:
+        # one of the very objects legal_actions() gave out at this position?
+        if not self._listed(parsed):
             # An object made by the caller: read it again strictly from its JSON form, so its
-            # fields have the declared types (True is not 1, 3 is not a Literal[1, 2]) and the
-            # log never holds an action its own save could not load.
+            # fields have the declared types (True is not 1, 2.0 is not a Literal[1, 2]) and
+            # the log never holds an action its own save could not load.
             parsed = self.actions.parse(parsed.to_json())
-        if not listed and not self.is_legal(parsed):
-            raise IllegalAction(
-                f"'{parsed}' is not legal for seat {p.seat} now ({p.kind}); "
-                f"legal: {self._legal_text()}"
-            )
+            if not self._is_legal(parsed):
+                raise IllegalAction(
+                    f"'{parsed}' is not legal for seat {p.seat} now ({p.kind})",
+                    legal=self._legal_text(),
+                )
         return self._apply_listed(p, parsed)
 
     def _apply_listed(self, p: Prompt, action: Action) -> int:
@@ -367,9 +452,14 @@ class Game:
             self._after_step()
         return start
 
-    def resolve(self, outcome: Any = None) -> tuple[Event, ...]:
-        """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG."""
-        return self._log.since(self._resolve_quietly(outcome))
+    def resolve(self, outcome: Any = None) -> LogSlice:
+        """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG.
+
+        Returns the events it caused, the ``ChanceResolved`` first, as ``apply`` does.
+        """
+        log = self._log
+        start = self._resolve_quietly(outcome)
+        return LogSlice(log, start, log._n if log._shared else len(log._items))
 
     def _resolve_quietly(self, outcome: Any) -> int:
         """resolve() without gathering the events: returns where in the log they start."""
@@ -406,8 +496,7 @@ class Game:
 
     def view(self, seat: int | None = None) -> dict[str, Any]:
         """A JSON-safe dict of what ``seat`` may see (None: a spectator)."""
-        if seat is not None and not (isinstance(seat, int) and 0 <= seat < len(self.players)):
-            raise IllegalAction(f"no seat {seat!r}; seats are 0 to {len(self.players) - 1}")
+        self._check_seat(seat)
         p = self._pending
         return {
             "game": self.name,
@@ -422,7 +511,13 @@ class Game:
         }
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        """The log from index ``since`` as ``seat`` may see it (secret parts redacted)."""
+        """The log from index ``since`` as ``seat`` may see it (secret parts redacted).
+
+        Never the seed (``GameStarted`` shows it as null): only the host's save holds it.
+        """
+        self._check_seat(seat)
+        if type(since) is not int or since < 0:
+            raise IllegalAction(f"since is a non-negative integer, got {_short(since)}")
         out = []
         for e in self._log.since(since):
             data = e.for_seat(seat)
@@ -442,7 +537,7 @@ class Game:
             raise IllegalAction("nothing to undo: no decision has been taken")
         if to is None:
             to = decisions[-1]
-        elif to not in decisions:
+        elif type(to) is not int or to not in decisions:
             shown = ", ".join(map(str, decisions[-_SHOWN_LEGAL:]))
             raise IllegalAction(f"event {to} is not a decision; decisions are at: {shown}")
         earlier = replay_into(type(self), list(self._log)[:to])
@@ -453,12 +548,15 @@ class Game:
         other = object.__new__(type(self))  # cheaper than copy.copy's generic protocol
         other.__dict__.update(self.__dict__)
         other._log = self._log.fork()
+        # the original's legal actions are not the copy's to trust: a copy may be changed
+        # before it moves (determinize redraws what a seat cannot see)
+        other._legal_cache = None
         other._copy_state(self)
         return other
 
     def to_json(self) -> str:
         """Return the full save: the event log with a format version and a checksum."""
-        return json.dumps(save_data(self), separators=(",", ":"))
+        return jsontext.dumps(save_data(self), separators=(",", ":"))
 
     # ------------------------------------------------------------------ declared facts
     @classmethod
@@ -509,6 +607,14 @@ class Game:
         shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
         more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
         return shown + more
+
+    def _check_seat(self, seat: Any) -> None:
+        """Raise IllegalAction unless ``seat`` is None (a spectator) or a seat of this game."""
+        if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.players)):
+            raise IllegalAction(
+                f"no seat {_short(seat)}: a seat is an integer from 0 to "
+                f"{len(self.players) - 1}, or None for a spectator"
+            )
 
     def _secrets(self, seat: int | None) -> list[Any]:
         """JSON values that ``seat`` must never see (hands, deck orders).
@@ -629,7 +735,7 @@ _WITH_ACTION: dict[str, type[ActionTaken] | type[ActionForced]] = {
 
 
 def _checksum(events: list[dict[str, Any]]) -> str:
-    text = json.dumps(events, sort_keys=True, separators=(",", ":"))
+    text = jsontext.dumps(events, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -662,10 +768,11 @@ def replay_into(cls: type[Game], events: Sequence[Event]) -> Game:
     start = events[0]
     if start.game != cls.name:
         raise InvalidSave(f"the log is of game {start.game!r}, not {cls.name!r}")
-    if start.format > FORMAT_VERSION:
-        raise InvalidSave(
-            f"the log has format {start.format}, newer than this engine's {FORMAT_VERSION}"
-        )
+    _check_format(start.format, "the log")
+    unknown = sorted(set(start.options) - set(cls.options_spec))
+    if unknown:  # seed or players among them would clash with the parameters themselves
+        allowed = ", ".join(sorted(cls.options_spec)) or "none"
+        raise InvalidSave(f"the log's options {unknown} are not options of {cls.name}: {allowed}")
     try:
         game = cls(players=start.players, seed=start.seed, **start.options)
     except InvalidOption as exc:
@@ -697,25 +804,44 @@ def replay_into(cls: type[Game], events: Sequence[Event]) -> Game:
             raise InvalidSave(f"event {j} cannot be replayed: {exc}") from exc
 
 
-def load_data(cls: type[Game], data: Any) -> Game:
-    """Restore a game of class ``cls`` from a save (a dict, or its JSON text)."""
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise InvalidSave(f"the save is not JSON: {exc}") from exc
+def _check_format(fmt: Any, what: str) -> None:
+    if type(fmt) is not int or not fmt >= 1:
+        raise InvalidSave(f"{what}'s format must be an integer from 1, got {_short(fmt)}")
+    if fmt > FORMAT_VERSION:
+        raise InvalidSave(f"{what} has format {fmt}, newer than this engine's {FORMAT_VERSION}")
+
+
+def save_object(data: Any) -> dict[str, Any]:
+    """The save ``data`` (its JSON text, or the object) as a checked JSON object.
+
+    Raises InvalidSave when it is not strict JSON within the bounds (``common.jsontext``) or
+    not an object.
+    """
+    try:
+        if isinstance(data, str | bytes):
+            data = jsontext.loads(data)
+        else:
+            jsontext.check(data)
+    except jsontext.JSONError as exc:
+        raise InvalidSave(f"the save is not JSON: {exc}") from exc
     if not isinstance(data, dict):
         raise InvalidSave("a save is a JSON object with format, game, checksum and events")
+    return data
+
+
+def load_data(cls: type[Game], data: Any) -> Game:
+    """Restore a game of class ``cls`` from a save (a dict, or its JSON text)."""
+    return load_object(cls, save_object(data))
+
+
+def load_object(cls: type[Game], data: dict[str, Any]) -> Game:
+    """Restore a game of class ``cls`` from a save already read by ``save_object``."""
     missing = sorted({"format", "game", "checksum", "events"} - set(data))
     if missing:
         raise InvalidSave(f"the save lacks {missing}")
-    fmt = data["format"]
-    if not isinstance(fmt, int) or isinstance(fmt, bool):
-        raise InvalidSave(f"format must be an integer, got {fmt!r}")
-    if fmt > FORMAT_VERSION:
-        raise InvalidSave(f"the save has format {fmt}, newer than this engine's {FORMAT_VERSION}")
+    _check_format(data["format"], "the save")
     if data["game"] != cls.name:
-        raise InvalidSave(f"the save is of game {data['game']!r}, not {cls.name!r}")
+        raise InvalidSave(f"the save is of game {_short(data['game'])}, not {cls.name!r}")
     raw = data["events"]
     if not isinstance(raw, list):
         raise InvalidSave("events must be a list")

@@ -34,7 +34,7 @@ from common.game import Game, Prompt
 from common.rng import BotRandom
 
 #: orders ``legal`` (the legal actions of ``seat`` in ``game``) best first
-Ranker = Callable[[Game, int, list[Action]], Sequence[Action]]
+Ranker = Callable[[Game, int, Sequence[Action]], Sequence[Action]]
 
 
 class _Node:
@@ -125,7 +125,7 @@ class MCTSBot:
         return max(ordered, key=rank)
 
     # ------------------------------------------------------------------ one playout
-    def _ordered(self, game: Game, seat: int, legal: list[Action]) -> Sequence[Action]:
+    def _ordered(self, game: Game, seat: int, legal: Sequence[Action]) -> Sequence[Action]:
         if self.ranker is None:
             return legal
         return self.ranker(game, seat, legal)
@@ -138,7 +138,7 @@ class MCTSBot:
                 return
             game._resolve_quietly(pending.draw(rng))
 
-    def _candidates(self, game: Game, node: _Node, seat: int) -> list[Action]:
+    def _candidates(self, game: Game, node: _Node, seat: int) -> Sequence[Action]:
         """The actions considered at ``node``: all legal ones, or the ranker's best few."""
         legal = game.legal_actions(copy=False)
         if self.ranker is None:

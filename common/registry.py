@@ -9,11 +9,12 @@ from typing import Any
 
 import attrs
 
+from common import jsontext
 from common.bots import Bot, RandomBot
 from common.codec import CodecError
 from common.errors import InvalidSave
 from common.events import Event, GameStarted
-from common.game import Game, load_data, replay_into
+from common.game import Game, load_object, replay_into, save_object
 
 BotFactory = Callable[[int], Bot]
 
@@ -123,14 +124,22 @@ def get(name: str) -> GameInfo:
     ep = _entry_points().get(name)
     info = _load(ep) if ep is not None else None
     if info is None:
-        raise KeyError(f"no game {name!r}; games: {', '.join(games()) or 'none'}")
+        shown = repr(name) if len(name) <= 40 else repr(name[:37]) + "..."
+        raise KeyError(f"no game {shown}; games: {', '.join(games()) or 'none'}")
     return info
 
 
 def replay(events: Sequence[Event | Mapping[str, Any]]) -> Game:
     """Rebuild a game from its event log alone (Event objects or their JSON forms)."""
-    if not events:
-        raise InvalidSave("an empty log: it must start with GameStarted")
+    if not isinstance(events, Sequence) or isinstance(events, str | bytes) or not events:
+        raise InvalidSave("an event log is a non-empty list that starts with GameStarted")
+    for i, e in enumerate(events):
+        if not isinstance(e, Event | Mapping):
+            raise InvalidSave(f"event {i} is {type(e).__name__}, not an event or a JSON object")
+    try:
+        jsontext.check([dict(e) for e in events if isinstance(e, Mapping)])
+    except jsontext.JSONError as exc:
+        raise InvalidSave(f"the log is not JSON: {exc}") from exc
     first = events[0]
     if isinstance(first, Mapping):
         try:
@@ -152,17 +161,12 @@ def replay(events: Sequence[Event | Mapping[str, Any]]) -> Game:
 
 def load(data: str | bytes | Mapping[str, Any]) -> Game:
     """Restore any registered game from its save (``game.to_json()``)."""
-    import json
-
-    if isinstance(data, str | bytes):
-        try:
-            data = json.loads(data)
-        except (ValueError, UnicodeDecodeError) as exc:
-            raise InvalidSave(f"the save is not JSON: {exc}") from exc
-    if not isinstance(data, Mapping) or not isinstance(data.get("game"), str):
+    found = save_object(dict(data) if isinstance(data, Mapping) else data)
+    name = found.get("game")
+    if not isinstance(name, str):
         raise InvalidSave("a save is a JSON object naming its game")
     try:
-        cls = get(data["game"]).cls
+        cls = get(name).cls
     except KeyError as exc:
         raise InvalidSave(str(exc.args[0])) from exc
-    return load_data(cls, dict(data))
+    return load_object(cls, found)

@@ -1,21 +1,26 @@
 """``metro serve``: the JSON-lines protocol, one request per line and one response per line.
 
 See docs/protocol.md. The server never dies on bad input: every failure is a JSON error line
-with a stable code (``illegal_action``, ``invalid_option``, ``invalid_save``, ``bad_request``).
+with a stable code (``illegal_action``, ``invalid_option``, ``invalid_save``, ``bad_request``),
+and every answer is strict JSON. An answer is given in the eyes of the request's ``seat``
+(none: a spectator's): it never shows the seed or what that seat may not see.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from collections.abc import Callable, Sequence
 from typing import IO, Any
 
-from common.errors import IllegalAction, InvalidOption, InvalidSave
+from common import jsontext
+from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
 from common.events import Event
 from common.game import Game, save_data
 from common.registry import games, get, load
 
 MAX_LINE = 4 * 1024 * 1024
+#: a game id: 1 to 64 letters, digits and ``_ . : -``
+GAME_ID = re.compile(r"[A-Za-z0-9_.:-]{1,64}")
 
 
 class BadRequest(ValueError):
@@ -24,6 +29,11 @@ class BadRequest(ValueError):
 
 def _error(code: str, message: str) -> dict[str, Any]:
     return {"ok": False, "error": {"code": code, "message": message}}
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def _shown(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
@@ -42,6 +52,7 @@ class Server:
     def __init__(self) -> None:
         self.games: dict[str, Game] = {}
         self._next = 1
+        self._catalogue: list[dict[str, Any]] | None = None
         self._commands: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "games": self.cmd_games,
             "new": self.cmd_new,
@@ -63,13 +74,20 @@ class Server:
         except UnicodeDecodeError as exc:
             return _error("bad_request", f"the line is not UTF-8: {exc}")
         try:
-            request = json.loads(text)
-        except ValueError as exc:
-            return _error("bad_request", f"the line is not JSON: {exc}")
-        return self.handle(request)
+            request = jsontext.loads(text)
+        except jsontext.JSONError as exc:
+            return _error("bad_request", f"the line is not strict JSON: {exc}")
+        return self._answer(request)
 
     def handle(self, request: Any) -> dict[str, Any]:
-        """Answer one decoded request."""
+        """Answer one decoded request (checked to be strict JSON first)."""
+        try:
+            jsontext.check(request)
+        except jsontext.JSONError as exc:
+            return _error("bad_request", f"the request is not strict JSON: {exc}")
+        return self._answer(request)
+
+    def _answer(self, request: Any) -> dict[str, Any]:
         rid = request.get("rid") if isinstance(request, dict) else None
         try:
             if not isinstance(request, dict):
@@ -87,8 +105,10 @@ class Server:
             answer = _error("invalid_option", str(exc))
         except InvalidSave as exc:
             answer = _error("invalid_save", str(exc))
-        except (ValueError, TypeError, KeyError) as exc:
-            answer = _error("bad_request", f"{type(exc).__name__}: {exc}")
+        except MetroError as exc:
+            answer = _error("bad_request", str(exc))
+        except Exception as exc:  # a bug of the engine: the server must still answer
+            answer = _error("internal_error", f"{type(exc).__name__} in the engine: {exc}")
         if rid is not None:
             answer["rid"] = rid
         return answer
@@ -97,28 +117,34 @@ class Server:
     def _game(self, request: dict[str, Any]) -> tuple[str, Game]:
         gid = request.get("id")
         if not isinstance(gid, str) or gid not in self.games:
-            known = ", ".join(self.games) or "none"
-            raise BadRequest(f"no game with id {gid!r}; open games: {known}")
+            # the other open ids are never listed: they are other people's games
+            raise BadRequest(f"no open game with id {_short(gid)}")
         return gid, self.games[gid]
 
-    def _add(self, game: Game, wanted: Any) -> str:
-        if wanted is not None:
-            if not isinstance(wanted, str) or not wanted:
-                raise BadRequest("id must be a non-empty string")
-            gid = wanted
-        else:
+    def _free_id(self, wanted: Any) -> str:
+        """The id a new or loaded game is to have: the one asked for if free, else a new one."""
+        if wanted is None:
+            while f"g{self._next}" in self.games:  # skip the ids a client chose itself
+                self._next += 1
             gid = f"g{self._next}"
             self._next += 1
-        self.games[gid] = game
-        return gid
+            return gid
+        if not isinstance(wanted, str) or not GAME_ID.fullmatch(wanted):
+            raise BadRequest(f"id must be 1 to 64 letters, digits or _ . : -, got {_short(wanted)}")
+        if wanted in self.games:
+            raise BadRequest(f"id {wanted!r} is taken by an open game: choose another")
+        return wanted
 
     @staticmethod
     def _seat(request: dict[str, Any], game: Game) -> int | None:
         seat = request.get("seat")
         if seat is None:
             return None
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < game.num_players:
-            raise BadRequest(f"seat must be null or 0 to {game.num_players - 1}, got {seat!r}")
+        if type(seat) is not int or not 0 <= seat < game.num_players:
+            raise BadRequest(
+                f"seat must be null or an integer from 0 to {game.num_players - 1}, "
+                f"got {_short(seat)}"
+            )
         return seat
 
     @staticmethod
@@ -136,6 +162,12 @@ class Server:
     # ------------------------------------------------------------------ commands
     def cmd_games(self, request: dict[str, Any]) -> dict[str, Any]:
         """List the registered games with their player counts and options."""
+        if self._catalogue is None:
+            self._catalogue = self._list_games()
+        return {"games": self._catalogue}
+
+    @staticmethod
+    def _list_games() -> list[dict[str, Any]]:
         out = []
         for name, info in games().items():
             cls = info.cls
@@ -155,7 +187,7 @@ class Server:
                     },
                 }
             )
-        return {"games": out}
+        return out
 
     def cmd_new(self, request: dict[str, Any]) -> dict[str, Any]:
         """Start a game: game, players, seed, options."""
@@ -169,9 +201,11 @@ class Server:
         options = request.get("options") or {}
         if not isinstance(options, dict):
             raise InvalidOption("options must be an object")
+        gid = self._free_id(request.get("id"))
         game = info.new_game(players=request.get("players"), seed=request.get("seed"), **options)
-        gid = self._add(game, request.get("id"))
-        return {"id": gid, "seed": game.seed, "players": list(game.players), **self._state(game)}
+        self.games[gid] = game
+        # no seed in the answer: it would tell every die to come (the host's save has it)
+        return {"id": gid, "players": list(game.players), **self._state(game)}
 
     def cmd_view(self, request: dict[str, Any]) -> dict[str, Any]:
         """What a seat (or a spectator) sees."""
@@ -179,9 +213,15 @@ class Server:
         return {"id": gid, "view": game.view(self._seat(request, game))}
 
     def cmd_legal(self, request: dict[str, Any]) -> dict[str, Any]:
-        """The legal actions of the seat to act, as JSON and as text."""
+        """The legal actions of ``seat``, as JSON and as text: none unless it is to act."""
         gid, game = self._game(request)
-        legal = game.legal_actions()
+        if request.get("seat") is None:
+            raise BadRequest(
+                "legal needs 'seat', the seat whose moves to list (the one to act is in to_act)"
+            )
+        seat = self._seat(request, game)
+        # a seat's moves may name what only it holds (its tiles): shown to that seat alone
+        legal = game.legal_actions() if seat == game.to_act else ()
         return {
             "id": gid,
             **self._state(game),
@@ -195,7 +235,12 @@ class Server:
         if "action" not in request:
             raise BadRequest("apply needs 'action' (a JSON action object or its text form)")
         seat = self._seat(request, game)
-        events = game.apply(request["action"], seat=seat)
+        try:
+            events = game.apply(request["action"], seat=seat)
+        except IllegalAction as exc:
+            if seat is None or seat != game.to_act:  # the moves are the seat to act's own
+                raise IllegalAction(exc.reason) from None
+            raise
         return {"id": gid, "events": _shown(events, seat), **self._state(game)}
 
     def cmd_resolve(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -214,8 +259,9 @@ class Server:
         """Open a game from a save."""
         if "save" not in request:
             raise BadRequest("load needs 'save', a save object as returned by save")
+        gid = self._free_id(request.get("id"))
         game = load(request["save"])
-        gid = self._add(game, request.get("id"))
+        self.games[gid] = game
         return {"id": gid, **self._state(game)}
 
     def cmd_events(self, request: dict[str, Any]) -> dict[str, Any]:
@@ -256,5 +302,16 @@ def serve(stdin: IO[bytes], stdout: IO[str]) -> None:
             continue
         else:
             answer = server.handle_line(line)
-        stdout.write(json.dumps(answer, separators=(",", ":")) + "\n")
+        stdout.write(_line(answer) + "\n")
         stdout.flush()
+
+
+def _line(answer: dict[str, Any]) -> str:
+    """The answer as one line of strict JSON (never NaN, never a line that does not parse)."""
+    try:
+        return jsontext.dumps(answer, separators=(",", ":"))
+    except (ValueError, TypeError) as exc:
+        error = _error("internal_error", f"the answer could not be written as JSON: {exc}")
+        if isinstance(answer.get("rid"), str | int):
+            error["rid"] = answer["rid"]
+        return jsontext.dumps(error, separators=(",", ":"))

@@ -50,7 +50,7 @@ def main(game: str = "metrocity", seed: int = 1) -> dict[str, Any]:
             if state["chance"] is not None:
                 state = engine.ask(cmd="resolve", id=gid, outcome=None)
             else:
-                legal = engine.ask(cmd="legal", id=gid)
+                legal = engine.ask(cmd="legal", id=gid, seat=state["to_act"])
                 state = engine.ask(cmd="apply", id=gid, action=legal["actions"][0])
         view: dict[str, Any] = engine.ask(cmd="view", id=gid, seat=None)["view"]
         return view

@@ -420,7 +420,7 @@ class MetroCity(Game):
                         moves.append(BuildOver(tile, BLOCK_IDS[i], token))
         return moves
 
-    def is_legal(self, action: Action) -> bool:
+    def _is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
         p = self._pending
         if not isinstance(p, Prompt):

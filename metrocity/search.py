@@ -9,6 +9,7 @@ each open street's expected owner into each seat's chance to win, so playouts ca
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from common import Action, BotRandom, Game
 from common.mcts import mcts_factory
@@ -23,7 +24,7 @@ ESTIMATE_SCALE = 4.0
 _STREET_BLOCKS = tuple(s.blocks for s in STREETS)
 
 
-def rank_actions(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+def rank_actions(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """``legal`` ordered best first by the heuristic bot's score (equal scores keep their order)."""
     assert isinstance(game, MetroCity)
     values = action_values(game, seat, legal)
@@ -43,7 +44,7 @@ class CachedRanker:
         self.size = size
         self._memory: dict[tuple[object, ...], list[Action]] = {}
 
-    def __call__(self, game: Game, seat: int, legal: list[Action]) -> list[Action]:
+    def __call__(self, game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
         """The ranking of ``legal``, computed once per position."""
         assert isinstance(game, MetroCity)
         s = game.s

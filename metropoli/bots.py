@@ -7,7 +7,7 @@ same scores.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from common import Action, Game, GameRandom
 from common import RandomBot as _CoreRandomBot
@@ -124,17 +124,17 @@ def _bid_limit(g: Metropoli, seat: int) -> int:
     return min(limit, s.cash[seat] - RESERVE // 2)
 
 
-def _score_bid(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_bid(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     # the surplus of a bid under the limit; Pass (0) is listed last, so a bid at the limit wins
     limit = _bid_limit(g, seat)
     return [limit - a.amount if type(a) is Bid else 0.0 for a in legal]
 
 
-def _score_raise(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_raise(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     return [0.0 if type(a) is Keep else -float(a.amount) for a in legal]  # type: ignore[attr-defined]
 
 
-def _score_preempt(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_preempt(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     s = g.s
     au = s.auction
     assert au is not None
@@ -143,12 +143,12 @@ def _score_preempt(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
     return [surplus if type(a) is Preempt else 0.0 for a in legal]
 
 
-def _score_steps(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_steps(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     p = g.s.pos[seat]
     return [landing(g, seat, (p + a.count) % B.size) for a in legal]  # type: ignore[attr-defined]
 
 
-def _score_blocks(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_blocks(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     # a free block from one's street or a card is always taken; the Municipality's is
     # declined unless it profits, and its trip to a free concession wins with cash to bid
     taken = g.s.phase == "free_block"
@@ -166,7 +166,7 @@ def _score_blocks(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
     return out
 
 
-def _score_build(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_build(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     # a block profits when its area scores above the end of the turn (0.5) and the cash
     # stays above the reserve; if the turn cannot end, the best area anyway
     short = 0.0 if g.s.cash[seat] > RESERVE else NEVER / 2
@@ -182,22 +182,22 @@ def _score_build(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
     return out
 
 
-def _score_trade(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_trade(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     # accepted only when the margin exceeds TRADE_MARGIN (ties reject)
     margin = trade_margin(g, seat) - TRADE_MARGIN - 0.5
     return [margin if type(a) is Accept else 0.0 for a in legal]
 
 
-def _score_sell(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_sell(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     return [-float(worth(g, seat, a.space)) for a in legal]  # type: ignore[attr-defined]
 
 
-def _score_plain(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def _score_plain(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     # roll, act, cross, draft: go on (Roll, Act, Stay, Cancel); proposals and the rest never
     return [_BASE.get(type(a), NEVER) for a in legal]
 
 
-_SCORERS: dict[str, Callable[[Metropoli, int, list[Action]], list[float]]] = {
+_SCORERS: dict[str, Callable[[Metropoli, int, Sequence[Action]], list[float]]] = {
     "bid": _score_bid,
     "raise": _score_raise,
     "preempt": _score_preempt,
@@ -210,18 +210,18 @@ _SCORERS: dict[str, Callable[[Metropoli, int, list[Action]], list[float]]] = {
 }
 
 
-def score_actions(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
+def score_actions(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
     """The heuristic's score of each of ``legal`` (the legal actions of ``seat``), best high."""
     return _SCORERS.get(g.s.phase, _score_plain)(g, seat, legal)
 
 
-def best_action(g: Metropoli, seat: int, legal: list[Action]) -> Action:
+def best_action(g: Metropoli, seat: int, legal: Sequence[Action]) -> Action:
     """The heuristic's choice: the first of ``legal`` with the best score."""
     scores = score_actions(g, seat, legal)
     return legal[scores.index(max(scores))]
 
 
-def rank_actions(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+def rank_actions(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """``legal`` ordered best first by the heuristic's scores (ties keep the legal order),
     except that in an auction the choice between bidding and passing comes first: a search
     should weigh dropping out before it weighs a jump bid."""

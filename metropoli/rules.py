@@ -1011,7 +1011,7 @@ class Metropoli(Game):
     def _legal_none(self) -> Sequence[Action]:
         return []
 
-    def is_legal(self, action: Action) -> bool:
+    def _is_legal(self, action: Action) -> bool:
         """Exactly ``action in legal_actions()``, checked without listing them (for speed)."""
         s = self.s
         ph = s.phase

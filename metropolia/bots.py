@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from common import Action, GameRandom
@@ -33,7 +34,7 @@ class HeuristicBot:
         return legal[self.rng.randrange(len(legal))]
 
 
-def rank(state: dict[str, Any], seat: int, kind: str, legal: list[Action]) -> list[Action]:
+def rank(state: dict[str, Any], seat: int, kind: str, legal: Sequence[Action]) -> list[Action]:
     """The heuristic's order of ``legal`` (its choice first), from a view's ``state``.
 
     Every legal action appears once; an unknown prompt ``kind`` gives an empty list.
@@ -68,12 +69,12 @@ def rank(state: dict[str, Any], seat: int, kind: str, legal: list[Action]) -> li
     return []
 
 
-def _first(choice: Action, legal: list[Action]) -> list[Action]:
+def _first(choice: Action, legal: Sequence[Action]) -> list[Action]:
     """``legal`` with ``choice`` moved to the front (the very objects of ``legal``)."""
     return [a for a in legal if a == choice] + [a for a in legal if a != choice]
 
 
-def _rank_builds(state: dict[str, Any], seat: int, legal: list[Action]) -> list[Action]:
+def _rank_builds(state: dict[str, Any], seat: int, legal: Sequence[Action]) -> list[Action]:
     """Landmarks cheapest first; then cards by expected coins per coin of cost, with Pass
     before the cards worth almost nothing (and first when even the best is)."""
     builds = [a for a in legal if isinstance(a, Build)]
@@ -207,7 +208,7 @@ class BuildOrderBot:
         )
         return self.order + tuple((lid, 1) for lid in self.landmarks + rest)
 
-    def next_step(self, state: dict[str, Any], seat: int, legal: list[Action]) -> Action:
+    def next_step(self, state: dict[str, Any], seat: int, legal: Sequence[Action]) -> Action:
         """The build (or pass) the build order asks for now."""
         city = state["cities"][seat]
         market = state["market"]

@@ -782,7 +782,7 @@ class Metropolia(Game):
                 out.append(build)
         return out
 
-    def is_legal(self, action: Action) -> bool:
+    def _is_legal(self, action: Action) -> bool:
         """Exact legality without building the list of legal actions."""
         p = self._pending
         if not isinstance(p, Prompt):

@@ -10,6 +10,7 @@ greedy bot").
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from common import Action
@@ -58,12 +59,12 @@ class GreedyBot:
             return max(legal, key=lambda a: s.coins[a.seat] if isinstance(a, TakeFrom) else -1)
         return _swap(legal)
 
-    def _build(self, g: Metropolia, seat: int, legal: list[Action]) -> Action:
+    def _build(self, g: Metropolia, seat: int, legal: Sequence[Action]) -> Action:
         rounds = build_rounds(g, seat, legal)
         return legal[min(range(len(legal)), key=rounds.__getitem__)]
 
 
-def build_rounds(g: Metropolia, seat: int, legal: list[Action]) -> list[float]:
+def build_rounds(g: Metropolia, seat: int, legal: Sequence[Action]) -> list[float]:
     """For each legal build (or Pass), the rounds ``seat`` would then need to win.
 
     A landmark leaves the coins still needed unchanged and may raise the income; a card adds
@@ -112,7 +113,7 @@ def build_rounds(g: Metropolia, seat: int, legal: list[Action]) -> list[float]:
 _LANDMARK_FIRST = 1e-6
 
 
-def _swap(legal: list[Action]) -> Action:
+def _swap(legal: Sequence[Action]) -> Action:
     """The heuristic's Business Center choice: the dearest card for the cheapest, if a gain."""
     best: Action = next(a for a in legal if isinstance(a, NoSwap))
     best_gain = 0
@@ -124,7 +125,7 @@ def _swap(legal: list[Action]) -> Action:
     return best
 
 
-def greedy_ranker(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+def greedy_ranker(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The greedy bot's order of ``legal``: builds by the rounds to win they leave."""
     g: Metropolia = game  # type: ignore[assignment]
     if g._pending.kind == "build":  # type: ignore[union-attr]
@@ -137,7 +138,7 @@ def greedy_ranker(game: Game, seat: int, legal: list[Action]) -> list[Action]:
 _GREEDY = GreedyBot()
 
 
-def ranker(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+def ranker(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The heuristic bot's order of ``legal`` (its choice first), for the search's expansion."""
     prompt = game._pending
     kind = prompt.kind  # type: ignore[union-attr]

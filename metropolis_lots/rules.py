@@ -1311,7 +1311,7 @@ class Metropolis(Game):
             return self._memo if self._memo_key == _BUILD + seat else self._build_menu(seat)
         return []
 
-    def is_legal(self, action: Action) -> bool:
+    def _is_legal(self, action: Action) -> bool:
         """Exact legality; any legal exchange proposal is accepted, not only listed swaps."""
         s = self.s
         phase = s.phase

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 
 from common import Action, Game, GameRandom
 from common.mcts import MCTSFactory, mcts_factory
@@ -36,7 +37,7 @@ _RANKED: dict[tuple[object, ...], list[Action]] = {}
 _RANKED_LIMIT = 5_000
 
 
-def rank(game: Game, seat: int, legal: list[Action]) -> list[Action]:
+def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The legal actions best first, by what the heuristic bot expects each to add."""
     assert isinstance(game, Metropolis)
     s = game.s
@@ -68,7 +69,7 @@ def rank(game: Game, seat: int, legal: list[Action]) -> list[Action]:
     return found[:]
 
 
-def _rank(g: Metropolis, seat: int, legal: list[Action]) -> list[Action]:
+def _rank(g: Metropolis, seat: int, legal: Sequence[Action]) -> list[Action]:
     phase = g.s.phase
     if phase == "choose":
         gains = Gains(g, seat)

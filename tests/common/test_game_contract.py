@@ -49,7 +49,7 @@ def test_setup_is_chance_and_nobody_acts_until_it_is_resolved() -> None:
     g = Race(players=2, seed=1)
     assert g.to_act is None and g.prompt is None
     assert isinstance(g.chance, ChanceRequest)
-    assert g.legal_actions() == []
+    assert list(g.legal_actions()) == []
     with pytest.raises(IllegalAction, match="chance is pending"):
         g.apply(Roll(1))
 
@@ -113,8 +113,8 @@ def test_game_over_refuses_actions_and_gives_a_result() -> None:
         ({"players": "ab"}, "count or a list"),
         ({"target": 15}, r"target=15 is not allowed; choose one of \[10, 20, 30\]"),
         ({"speed": 1}, r"unknown option\(s\) \['speed'\] for toyrace; options: near, target"),
-        ({"seed": -1}, "non-negative integer"),
-        ({"seed": "x"}, "non-negative integer"),
+        ({"seed": -1}, r"integer from 0 to 2\*\*53 - 1"),
+        ({"seed": "x"}, r"integer from 0 to 2\*\*53 - 1"),
     ],
 )
 def test_bad_options_raise_invalid_option_naming_what_is_allowed(
@@ -369,12 +369,15 @@ def test_actions_by_index_read_like_a_list() -> None:
             rolls[outside]
 
 
-def test_a_game_listing_by_index_passes_check_game_and_lists_for_callers() -> None:
+def test_a_game_listing_by_index_passes_check_game_and_hands_out_its_sequence() -> None:
     games = check_game(lambda s: RollsByIndex(seed=s), games=3, deep_games=1)
     assert all(g.is_over for g in games)
     g = RollsByIndex(seed=3)
     g.resolve((5, 3, 2, 2, 1, 1))
     g.resolve((0,))
     legal = g.legal_actions()
-    assert type(legal) is list and legal == [Roll(1), Roll(2)]
-    assert g.legal_actions(copy=False) == legal
+    # the sequence itself, not a list of it: it makes only the action that is read
+    assert type(legal) is _Rolls and list(legal) == [Roll(1), Roll(2)]
+    assert legal == (Roll(1), Roll(2)) and g.legal_actions(copy=False) == legal
+    with pytest.raises(TypeError):
+        legal[0] = Roll(2)  # type: ignore[index]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from common import Action, Bot, Game, RandomBot, play
@@ -60,7 +62,7 @@ def test_mcts_with_a_ranker_and_narrow_widening_keeps_to_the_rankers_first_choic
     legal = g.legal_actions()
     assert len(legal) > 1
 
-    def last_first(game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    def last_first(game: Game, seat: int, actions: Sequence[Action]) -> list[Action]:
         return list(reversed(actions))
 
     # widening 0.01 allows one child at every visit count below 10,000: only the first ranked
@@ -107,7 +109,7 @@ def test_mcts_with_an_opponent_model_still_chooses_its_own_move_freely() -> None
     legal = g.legal_actions()
     seen: list[int] = []
 
-    def order(game: Game, seat: int, actions: list[Action]) -> list[Action]:
+    def order(game: Game, seat: int, actions: Sequence[Action]) -> list[Action]:
         seen.append(seat)
         return list(actions)
 

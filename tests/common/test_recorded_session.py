@@ -19,7 +19,7 @@ REQUESTS: list[dict[str, Any]] = [
     {"cmd": "resolve", "id": "g1", "outcome": None, "rid": 3},
     {"cmd": "resolve", "id": "g1", "outcome": None, "rid": 4},
     {"cmd": "resolve", "id": "g1", "outcome": None, "rid": 5},
-    {"cmd": "legal", "id": "g1", "rid": 6},
+    {"cmd": "legal", "id": "g1", "seat": 1, "rid": 6},
     {"cmd": "apply", "id": "g1", "action": "fly away", "rid": 7},
     {"cmd": "view", "id": "g1", "seat": 5, "rid": 8},
     {"cmd": "new", "game": "metrocity", "players": 3, "rid": 9},
@@ -27,6 +27,9 @@ REQUESTS: list[dict[str, Any]] = [
     {"cmd": "events", "id": "g1", "since": 0, "seat": 1, "rid": 11},
     {"cmd": "save", "id": "g1", "rid": 12},
     {"cmd": "bogus", "rid": 13},
+    {"cmd": "legal", "id": "g1", "rid": 14},
+    {"cmd": "new", "game": "metrocity", "id": "g1", "rid": 15},
+    {"cmd": "view", "id": "g2", "rid": 16},
 ]
 
 

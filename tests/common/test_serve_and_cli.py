@@ -30,8 +30,10 @@ def test_serve_plays_a_game_through_new_legal_apply_resolve(server: Server) -> N
     ask(server, cmd="resolve", id="g1", outcome=None)
     r = ask(server, cmd="resolve", id="g1", outcome=[1])
     assert r["to_act"] == 1 and r["prompt"]["kind"] == "roll"
-    r = ask(server, cmd="legal", id="g1")
+    r = ask(server, cmd="legal", id="g1", seat=1)
     assert r["text"] == ["roll 1", "roll 2"]
+    r = ask(server, cmd="legal", id="g1", seat=0)  # not to act: no moves
+    assert r["text"] == [] and r["to_act"] == 1
     r = ask(server, cmd="apply", id="g1", action="roll 2", seat=1)
     assert r["events"][0] == {
         "type": "ActionTaken",
@@ -54,7 +56,7 @@ def test_serve_plays_a_game_through_new_legal_apply_resolve(server: Server) -> N
     [
         ({"cmd": "fly"}, "bad_request", "unknown cmd 'fly'"),
         ({}, "bad_request", "unknown cmd None"),
-        ({"cmd": "view", "id": "nope"}, "bad_request", "no game with id 'nope'"),
+        ({"cmd": "view", "id": "nope"}, "bad_request", "no open game with id 'nope'"),
         ({"cmd": "new", "game": "chess"}, "invalid_option", "no game 'chess'"),
         ({"cmd": "new", "game": "toyrace", "players": 9}, "invalid_option", "2 to 4 players"),
         ({"cmd": "new", "game": "toyrace", "options": {"x": 1}}, "invalid_option", "unknown"),

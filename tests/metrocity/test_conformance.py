@@ -70,7 +70,7 @@ def test_fast_legal_actions_equal_the_rules_reading_on_random_games(seed: int, l
         if held is not None:  # a snapshot: a sequence held still lists where it was made
             old, listed = held
             assert list(old) == listed and [old[i] for i in range(len(old))] == listed
-        fast = g.legal_actions()
+        fast = list(g.legal_actions())
         assert fast == g.legal_actions_by_rule()
         # the sequence random play indexes (issue 8): item by item the same list
         seq = g._legal_actions()

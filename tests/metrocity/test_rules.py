@@ -445,7 +445,7 @@ def test_game_ends_as_soon_as_the_grid_is_full() -> None:
         metrocity_play(g)
         if g.s.empty == 0 and any(g.s.hands):
             assert g.result().reason == "the grid is full"
-            assert g.legal_actions() == []
+            assert list(g.legal_actions()) == []
             return
     raise AssertionError("no sample game filled the grid with tiles left in hand")
 
@@ -551,7 +551,7 @@ def test_a_determinized_copy_keeps_the_state_laws_and_the_rules_moves() -> None:
             for k in range(3):
                 copy = g.determinize(1 - seat, GameRandom(seed * 3 + k))
                 assert copy.invariants() == []
-                assert copy.legal_actions() == copy.legal_actions_by_rule()
+                assert list(copy.legal_actions()) == copy.legal_actions_by_rule()
                 doubled += copy.s.doubled[seat]
     assert doubled > 0  # hands holding both Parks were redrawn
 

@@ -86,7 +86,7 @@ def test_auction_one_bidder_then_active_waives_pre_emption() -> None:
     g.apply(Pass())  # the active player passes in the bidding
     assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "raise"
     g.apply(Keep())
-    assert g.to_act == 0 and g.legal_actions() == [Preempt(), Waive()]
+    assert g.to_act == 0 and list(g.legal_actions()) == [Preempt(), Waive()]
     start = len(g.events)
     g.apply(Waive())
     assert payments(g, start) == [(1, None, 50_000, "auction")]
@@ -200,7 +200,7 @@ def test_trade_proposed_by_the_active_player_accept_and_reject() -> None:
     g.apply(Take(9))
     g.apply(Send())
     assert TradeProposed(0, 2, (1,), (9,), 0) in g.events
-    assert g.to_act == 2 and g.legal_actions() == [Accept(), Reject()]
+    assert g.to_act == 2 and list(g.legal_actions()) == [Accept(), Reject()]
     g.apply(Accept())
     assert g.s.owner[1] == 2 and g.s.owner[9] == 0
     # one proposal per turn by default (ruling MI-A2)
@@ -311,7 +311,7 @@ def test_only_the_player_on_turn_opens_negotiations() -> None:
     g.apply(Give(1))
     g.apply(Send())
     # the partner may only answer: no counter-proposal (MI-18)
-    assert g.legal_actions() == [Accept(), Reject()]
+    assert list(g.legal_actions()) == [Accept(), Reject()]
     g.apply(Reject())
     g.apply(EndTurn())
     land(g, 0, not_first_round=False)

@@ -96,7 +96,7 @@ def test_bankruptcy_to_the_bank_gives_it_the_cash_and_nothing_more() -> None:
     g.s.cash[0] = 20_000
     start = len(g.events)
     land(g, 10, total=9)  # the Court: a $90,000 fine
-    assert g.legal_actions() == [Sell(11)]
+    assert list(g.legal_actions()) == [Sell(11)]
     g.apply(Sell(11))
     for _ in range(3):
         g.apply(Pass())
@@ -333,7 +333,7 @@ def test_no_trade_during_a_bankruptcy() -> None:
     g.s.cash[0] = 50_000
     land(g, 6, not_first_round=False)
     assert g.prompt is not None and g.prompt.kind == "sell"
-    assert g.legal_actions() == [Sell(11)]
+    assert list(g.legal_actions()) == [Sell(11)]
     assert not g.is_legal(Offer(2))
 
 
@@ -398,4 +398,4 @@ def test_il_comune_offers_free_bridges_and_keeps_the_right_of_pre_emption() -> N
     for _ in range(3):
         g.apply(Pass())
     g.apply(Keep())
-    assert g.to_act == 0 and g.legal_actions() == [Preempt(), Waive()]
+    assert g.to_act == 0 and list(g.legal_actions()) == [Preempt(), Waive()]

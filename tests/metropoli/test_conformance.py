@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -180,7 +181,7 @@ def test_board_reconstruction_shape() -> None:
         assert BOARD.hood_district[h0 or 0] == BOARD.area_district[a]
 
 
-def _listed_or_sum_legal(g: Metropoli, a: Action, legal: list[Action]) -> bool:
+def _listed_or_sum_legal(g: Metropoli, a: Action, legal: Sequence[Action]) -> bool:
     """The readable rule: listed, or (CORE-5) a bid/raise in $50,000 above the price within
     the bidder's cash (MI-9, MI-A1), or a trade sum in $10,000 the payer holds (MI-A2)."""
     if a in legal:

@@ -151,7 +151,7 @@ def test_bridge_toll_is_100000_per_bridge_of_the_owner_then_crossing_is_optional
     g.s.owner[5] = g.s.owner[15] = g.s.owner[35] = 2
     land(g, 5)
     assert (0, 2, 300_000, "toll") in payments(g)
-    assert g.legal_actions() == [Cross(), Stay()]
+    assert list(g.legal_actions()) == [Cross(), Stay()]
     g.apply(Cross())
     assert g.s.pos[0] == 25  # Broadway joins bridges 5 and 25
     assert g.prompt is not None and g.prompt.kind == "bid"  # free arrival bridge: auction
@@ -186,7 +186,7 @@ def test_triple_lets_the_player_choose_1_to_40_spaces() -> None:
     clear_owners(g)
     g.apply(Roll())
     g.resolve((2, 2, 2))
-    assert g.legal_actions() == [Steps(n) for n in range(1, 41)]
+    assert list(g.legal_actions()) == [Steps(n) for n in range(1, 41)]
     with pytest.raises(IllegalAction):
         g.apply(Steps(41))
     g.apply(Steps(30))

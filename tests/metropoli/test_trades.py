@@ -79,7 +79,7 @@ def test_a_trade_may_be_proposed_after_the_move_before_the_space_acts() -> None:
     g.s.owner[9] = 2
     land(g, 6, act=False)  # a free street: its auction waits for the stop
     assert g.prompt is not None and g.prompt.kind == "arrived" and g.to_act == 0
-    assert g.legal_actions() == [Act(), Offer(1), Offer(2), Offer(3)]
+    assert list(g.legal_actions()) == [Act(), Offer(1), Offer(2), Offer(3)]
     assert not [e for e in g.events if isinstance(e, AuctionOpened)]
     g.apply(Offer(2))
     g.apply(Take(9))

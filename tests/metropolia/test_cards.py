@@ -57,7 +57,7 @@ def test_tv_station_asks_for_an_opponent_and_takes_5() -> None:
     g = position(3, coins=[0, 7, 3], cards=[{"tv_station": 1}, {}, {}])
     roll(g, 6)
     assert g.prompt is not None and g.prompt.kind == "tv_station"
-    assert g.legal_actions() == [TakeFrom(1), TakeFrom(2)]
+    assert list(g.legal_actions()) == [TakeFrom(1), TakeFrom(2)]
     got = g.apply(TakeFrom(2))
     assert CoinsPaid(2, 0, 3, 5, "tv_station") in got
     assert g.prompt.kind == "build"
@@ -70,7 +70,7 @@ def test_business_center_offers_every_non_purple_swap_or_decline() -> None:
     )
     roll(g, 6)
     assert g.prompt is not None and g.prompt.kind == "business_center"
-    assert g.legal_actions() == [NoSwap(), Swap("ranch", 1, "mine")]
+    assert list(g.legal_actions()) == [NoSwap(), Swap("ranch", 1, "mine")]
     got = g.apply(Swap("ranch", 1, "mine"))
     assert CardsSwapped(0, "ranch", 1, "mine") in got
     assert g.count(0, "mine") == 1 and g.count(0, "ranch") == 0

@@ -20,7 +20,7 @@ def test_a_turn_starts_with_one_die_without_the_train_station() -> None:
 def test_train_station_offers_one_or_two_dice() -> None:
     g = position(landmarks=[["train_station"], []])
     assert g.prompt is not None and g.prompt.kind == "dice"
-    assert g.legal_actions() == [Roll(1), Roll(2)]
+    assert list(g.legal_actions()) == [Roll(1), Roll(2)]
     g.apply(Roll(2))
     assert g.chance == Dice(2, "roll")
 
@@ -29,7 +29,7 @@ def test_radio_tower_offers_one_reroll_per_turn() -> None:
     g = position(coins=[0, 0], cards=[{"ranch": 1}, {}], landmarks=[["radio_tower"], []])
     g.resolve((1,))
     assert g.prompt is not None and g.prompt.kind == "reroll"
-    assert g.legal_actions() == [Reroll(True), Reroll(False)]
+    assert list(g.legal_actions()) == [Reroll(True), Reroll(False)]
     g.apply(Reroll(True))
     assert g.chance == Dice(1, "roll")
     got = g.resolve((2,))  # no second re-roll: the roll counts at once
@@ -58,7 +58,7 @@ def test_port_may_add_2_to_a_total_of_10_or_more(add: bool, total: int) -> None:
     g = position(plus=True, coins=[0, 0], landmarks=[["port", "train_station"], []])
     roll(g, 4, 6)
     assert g.prompt is not None and g.prompt.kind == "port"
-    assert g.legal_actions() == [UsePort(True), UsePort(False)]
+    assert list(g.legal_actions()) == [UsePort(True), UsePort(False)]
     got = g.apply(UsePort(add))
     assert DiceRolled(0, (4, 6), total) in got
 
