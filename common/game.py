@@ -53,6 +53,8 @@ _SHOWN_LEGAL = 12
 SEED_LIMIT = 2**53
 #: the longest player name (names are shown on boards, prompts and logs)
 MAX_NAME = 40
+#: what a by-index sequence's ``_last`` is before an item is read: never an action
+_UNREAD = object()
 
 
 @attrs.frozen
@@ -94,6 +96,9 @@ class Option:
     help: str = ""
     check: Callable[[Any], bool] | None = attrs.field(default=None, eq=False)
     expects: str = ""
+    #: makes an accepted value the game's own (``common.codec.freeze`` for JSON data: a
+    #: copy the caller cannot change afterwards)
+    convert: Callable[[Any], Any] | None = attrs.field(default=None, eq=False)
 
     def validate(self, name: str, value: Any) -> Any:
         """Return the value if allowed; raise InvalidOption saying what is allowed."""
@@ -102,11 +107,13 @@ class Option:
                 if value == c and type(value) is type(c):
                     return value
             raise InvalidOption(
-                f"option {name}={value!r} is not allowed; choose one of {list(self.choices)}"
+                f"option {name}={_short(value)} is not allowed; choose one of {list(self.choices)}"
             )
         if self.check is not None and not self.check(value):
-            raise InvalidOption(f"option {name}={value!r} is not allowed; expected {self.expects}")
-        return value
+            raise InvalidOption(
+                f"option {name}={_short(value)} is not allowed; expected {self.expects}"
+            )
+        return value if self.convert is None or value is None else self.convert(value)
 
 
 _PROMPTS: dict[tuple[int, str, str], Prompt] = {}
@@ -361,7 +368,7 @@ class Game:
         legal = cached[1]
         if type(legal) is tuple:  # the scan stays in C
             return any(map(operator.is_, legal, itertools.repeat(action)))
-        return getattr(legal, "_last", None) is action
+        return getattr(legal, "_last", _UNREAD) is action
 
     def apply(self, action: Action | str | Mapping[str, Any], seat: int | None = None) -> LogSlice:
         """Apply a decision of ``to_act`` (checked against ``seat`` when given).
@@ -387,7 +394,7 @@ class Game:
                         listed = True
                         break
             else:
-                listed = getattr(legal, "_last", None) is action
+                listed = getattr(legal, "_last", _UNREAD) is action
         if listed:
             # _apply_listed, inline: the same position, so the same prompt is pending
             p: Prompt = self._pending  # type: ignore[assignment]

@@ -7,18 +7,19 @@ valid rule options for a game class.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from common.actions import Action
 from common.bots import RandomBot
-from common.errors import IllegalAction
-from common.events import ActionTaken
-from common.game import Game, load_data, replay_into
+from common.errors import IllegalAction, InvalidSave
+from common.events import ActionTaken, ChanceResolved, GameStarted
+from common.game import SEED_LIMIT, Game, load_data, replay_into
 
 Factory = Callable[[int], Game]
 
@@ -103,6 +104,53 @@ def _check_views(game: Game, where: str, since: int = 0) -> None:
                 raise ConformanceError(f"{where}: events for {seat} reveal a secret: {secret!r}")
 
 
+def _other_seed(seed: int) -> int:
+    """A seed other than ``seed``, still a valid seed (below 2**53)."""
+    return (seed ^ 0x5DEECE66D) % SEED_LIMIT
+
+
+def _check_seed_hidden(game: Game, where: str) -> None:
+    """What every seat and the spectator see depends on the outcomes drawn, never on the seed.
+
+    The log is replayed with another seed: the replay takes the recorded outcomes, so the
+    game goes the same way, and every view and every seat's events must be what they were.
+    A difference is a leak: a seat that knew the seed would know every die to come.
+    """
+    events = list(game.events)
+    start = events[0]
+    assert isinstance(start, GameStarted)
+    other = [attrs.evolve(start, seed=_other_seed(start.seed)), *events[1:]]
+    try:
+        twin = replay_into(type(game), other)
+    except InvalidSave as exc:
+        raise ConformanceError(
+            f"{where}: the game depends on its seed, not only on the outcomes it drew: {exc}"
+        ) from exc
+    for seat in [None, *range(game.num_players)]:
+        if twin.view(seat) != game.view(seat):
+            raise ConformanceError(f"{where}: view({seat}) depends on the seed: it leaks it")
+        if twin.events_for(seat) != game.events_for(seat):
+            raise ConformanceError(f"{where}: the events for {seat} depend on the seed")
+
+
+def _ints_as(value: Any, kind: type) -> Any:
+    """``value`` (JSON) with every int in it, not a bool, turned into ``kind`` (float, bool)."""
+    if type(value) is int:
+        return kind(value) if kind is float or value in (0, 1) else value
+    if isinstance(value, dict):
+        return {k: v if k == "type" else _ints_as(v, kind) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_ints_as(v, kind) for v in value]
+    return value
+
+
+@attrs.frozen
+class _Intruder(Action):
+    """An action of no game: what a caller might write into a list of legal actions."""
+
+    word = "intrude"
+
+
 def _schema_checker(cls: type[Game]) -> Any:
     try:
         from common.schema import SchemaChecker
@@ -123,16 +171,73 @@ class _Checker:
     def fail(self, step: int, msg: str) -> ConformanceError:
         return ConformanceError(f"game seed {self.seed}, step {step}: {msg}")
 
-    def check_rejected(self, game: Game, step: int, bad: Any, seat: int | None = None) -> None:
+    def check_rejected(self, game: Game, step: int, bad: Any, seat: Any = None) -> None:
         before = fingerprint(game)
         try:
             game.apply(bad, seat=seat)
         except ValueError:
             pass
         else:
-            raise self.fail(step, f"the illegal action {bad!r} (seat {seat}) was accepted")
+            raise self.fail(step, f"the illegal action {bad!r} (seat {seat!r}) was accepted")
         if fingerprint(game) != before:
             raise self.fail(step, f"rejecting {bad!r} changed the game")
+
+    def check_strict(self, game: Game, step: int, legal: Sequence[Action]) -> None:
+        """Integers are integers: an action or seat given as a float or a bool is refused."""
+        seat = game.to_act
+        for action in legal[:3]:
+            data = action.to_json()
+            for kind in (float, bool):
+                bent = _ints_as(data, kind)
+                if bent != data or json.dumps(bent) != json.dumps(data):
+                    self.check_rejected(game, step, bent)
+        if seat is not None:
+            self.check_rejected(game, step, legal[0], seat=float(seat))
+            if seat in (0, 1):
+                self.check_rejected(game, step, legal[0], seat=bool(seat))
+
+    def check_sealed(self, game: Game, step: int, legal: Sequence[Action]) -> None:
+        """What legal_actions() hands out cannot be edited into a licence to apply anything."""
+        stale = [a for a in self.seen[-50:] if a not in legal]
+        intruder = stale[-1] if stale else _Intruder()
+        before = fingerprint(game)
+        handed = game.legal_actions()  # the last call before apply: what apply may trust
+        with contextlib.suppress(TypeError):
+            handed[0] = intruder  # type: ignore[index]
+        with contextlib.suppress(AttributeError):
+            handed.append(intruder)  # type: ignore[attr-defined]
+        try:
+            game.apply(intruder)
+        except ValueError:
+            pass
+        except Exception as exc:  # applied unchecked, and the rules choked on it
+            raise self.fail(
+                step, f"an action written into the legal list was applied: {exc!r}"
+            ) from exc
+        else:
+            raise self.fail(step, f"{intruder!r}, written into the legal list, was accepted")
+        if fingerprint(game) != before:
+            raise self.fail(step, "editing what legal_actions() returned changed the game")
+
+    def check_outcome_strict(self, game: Game, step: int) -> None:
+        """A chance outcome given as floats or bools is refused, the game unchanged."""
+        twin = game.clone()
+        got = twin.resolve()[0]
+        if not isinstance(got, ChanceResolved):
+            raise self.fail(step, "resolve() must return the events, ChanceResolved first")
+        before = fingerprint(game)
+        for kind in (float, bool):
+            bent = _ints_as(list(got.outcome), kind)
+            if json.dumps(bent) == json.dumps(list(got.outcome)):
+                continue
+            try:
+                game.resolve(bent)
+            except IllegalAction:
+                pass
+            else:
+                raise self.fail(step, f"the outcome {bent!r} was accepted for {got.outcome!r}")
+            if fingerprint(game) != before:
+                raise self.fail(step, f"refusing the outcome {bent!r} changed the game")
 
     def run(self, *, deep: bool) -> Game:
         game = self.factory(self.seed)
@@ -156,10 +261,13 @@ class _Checker:
                 # checkpoints (an old event may reveal what only later became a secret)
                 _check_views(game, where, 0 if step in checkpoints else checked)
                 checked = len(game.events)
+                if step in checkpoints:
+                    _check_seed_hidden(game, where)
             if game.chance is not None:
                 if game.legal_actions():
                     raise self.fail(step, "legal actions while chance is pending")
                 if deep and step in checkpoints:
+                    self.check_outcome_strict(game, step)
                     twin = game.clone()
                     twin.resolve()
                     game.resolve()
@@ -177,7 +285,7 @@ class _Checker:
             texts = [json.dumps(a.to_json(), sort_keys=True) for a in legal]
             if len(set(texts)) != len(texts):
                 raise self.fail(step, "the legal actions repeat")
-            if game.legal_actions() != legal:
+            if list(game.legal_actions()) != list(legal):
                 raise self.fail(step, "legal_actions() is not deterministic")
             if deep:
                 for a in legal[:3]:
@@ -190,6 +298,8 @@ class _Checker:
                     self.check_rejected(game, step, others[-1])
                 if game.num_players > 1:
                     self.check_rejected(game, step, legal[0], seat=(seat + 1) % game.num_players)
+                self.check_strict(game, step, legal)
+                self.check_sealed(game, step, legal)
             action = bot.choose(game, seat)
             self.seen.append(action)
             if deep and self.schemas is not None:  # every action met fits the action schema
@@ -211,6 +321,7 @@ class _Checker:
             raise self.fail(step, f"invariant broken at the end: {'; '.join(broken)}")
         if deep:
             _check_views(game, f"game seed {self.seed}, end")
+            _check_seed_hidden(game, f"game seed {self.seed}, end")
             self.check_schemas(game, step, None)
             again = replay_into(cls, list(game.events))
             if again.to_json() != game.to_json():

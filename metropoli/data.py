@@ -248,6 +248,11 @@ MAX_DECK = 200
 MAX_CARD_AMOUNT = 10_000_000
 
 
+#: the longest card id and card text a deck may have (a deck may come from a client)
+MAX_CARD_ID = 40
+MAX_CARD_TEXT = 500
+
+
 def parse_cards(raw: Any, where: str = "cards") -> tuple[Card, ...]:
     """Read and validate an event deck; raise InvalidOption naming the problem."""
     if isinstance(raw, Mapping):
@@ -266,21 +271,29 @@ def parse_cards(raw: Any, where: str = "cards") -> tuple[Card, ...]:
             at += f" (card {c['id']!r})"
         if not isinstance(c, Mapping):
             raise InvalidOption(f"{at}: a card is an object with id, text, effect, amount")
-        extra = sorted(set(c) - {"id", "text", "effect", "amount"})
+        extra = sorted(repr(k) for k in c if k not in ("id", "text", "effect", "amount"))
         if extra:
             raise InvalidOption(
-                f"{at}: unknown field(s) {extra}; allowed: id, text, effect, amount"
+                f"{at}: unknown field(s) {', '.join(extra)}; allowed: id, text, effect, amount"
             )
         cid, text, effect = c.get("id"), c.get("text", ""), c.get("effect")
         amount = c.get("amount", 0)
-        if not isinstance(cid, str) or not cid or any(ch.isspace() for ch in cid):
-            raise InvalidOption(f"{at}: id must be a non-empty string without spaces")
+        if (
+            not isinstance(cid, str)
+            or not 0 < len(cid) <= MAX_CARD_ID
+            or any(ch.isspace() or not ch.isprintable() for ch in cid)
+        ):
+            raise InvalidOption(
+                f"{at}: id must be 1 to {MAX_CARD_ID} printable characters without spaces"
+            )
         if cid in seen:
             raise InvalidOption(f"{at}: the id {cid!r} is used twice; ids must differ")
         seen.add(cid)
-        if not isinstance(text, str):
-            raise InvalidOption(f"{at}: text must be a string")
-        if effect not in CARD_EFFECTS:
+        if not isinstance(text, str) or len(text) > MAX_CARD_TEXT:
+            raise InvalidOption(
+                f"{at}: text must be a string of at most {MAX_CARD_TEXT} characters"
+            )
+        if not isinstance(effect, str) or effect not in CARD_EFFECTS:
             raise InvalidOption(
                 f"{at}: unknown effect {effect!r}; effects: {', '.join(sorted(CARD_EFFECTS))}"
             )

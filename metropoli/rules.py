@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
 from common.chance import ChanceRequest
+from common.codec import freeze
 from metropoli import data as D
 from metropoli.actions import (
     ALL_ACTIONS,
@@ -184,6 +185,7 @@ class Metropoli(Game):
             "or -o cards='[...]'); default: the shipped reconstruction (MI-8)",
             check=_check_cards,
             expects="a list of cards",
+            convert=freeze,
         ),
         "trades_per_turn": Option(
             1, (0, 1, 2, 3), help="trade proposals the active player may make per turn (MI-A2)"

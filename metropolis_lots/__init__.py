@@ -60,8 +60,9 @@ INFO = GameInfo(
     rl=SPEC,
     flags={
         "chart": "Scoring chart JSON file replacing the shipped one, which is a reconstruction "
-        "(ruling MS-4); checked when the game starts.",
+        "(ruling MS-4); read here, checked when the game starts.",
     },
+    file_flags=frozenset({"chart"}),
 )
 
 __all__ = [

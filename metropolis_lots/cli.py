@@ -5,12 +5,12 @@ from __future__ import annotations
 import click
 
 from common import InvalidOption
-from metropolis_lots.data import check_chart_option, default_board, rules_for
+from metropolis_lots.data import check_chart_option, default_board, read_chart_file, rules_of
 
 _RECON = (
     "The board geometry, building shapes and scoring chart are a RECONSTRUCTION (rulings "
     "MS-1, MS-3, MS-4): the printed ones are not public. Replace the chart per game with "
-    "--chart FILE on demo, play, simulate, bench (or -o chart=FILE)."
+    "--chart FILE on demo, play, simulate, bench (or -o chart=@FILE)."
 )
 
 
@@ -29,12 +29,16 @@ def cli() -> None:
 )
 def chart_cmd(chart_file: str | None) -> None:
     """Print the scoring chart (the shipped reconstruction, or FILE after checking it)."""
+    data = None
     try:
-        check_chart_option(chart_file)
+        if chart_file is not None:
+            data = read_chart_file(chart_file)
+        check_chart_option(data)
     except InvalidOption as exc:
         raise click.UsageError(str(exc)) from exc
-    chart = rules_for(chart_file).chart
-    click.echo(f"scoring chart {chart.source} (the shipped chart is a reconstruction, MS-4)")
+    chart = rules_of(data).chart
+    source = chart.source if chart_file is None else repr(chart_file)
+    click.echo(f"scoring chart {source} (the shipped chart is a reconstruction, MS-4)")
     for kind, row in chart.rows.items():
         loc = ", ".join(f"{k} {v:+d}" for k, v in row.location.items()) or "-"
         per = ", ".join(f"{k} {v:+d}" for k, v in row.per_building.items()) or "-"

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import operator
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any, TypeVar, cast
 
 import attrs
 
 from common import InvalidOption
+from common.codec import thaw
 from metropolis_lots.actions import Build
 
 DATA_DIR = Path(__file__).with_name("data")
@@ -234,7 +235,7 @@ def chart_from_json(data: Any, kinds: frozenset[str], source: str) -> Chart:
             f"'forbidden': [kind, ...]}}}} for the kinds {sorted(kinds)}"
         )
 
-    if not isinstance(data, dict) or not isinstance(data.get("kinds"), dict):
+    if not isinstance(data, Mapping) or not isinstance(data.get("kinds"), Mapping):
         raise bad("no 'kinds' object")
     table = data["kinds"]
     if set(table) != kinds:
@@ -244,7 +245,7 @@ def chart_from_json(data: Any, kinds: frozenset[str], source: str) -> Chart:
     rows = {}
     for kind in sorted(table):
         row = table[kind]
-        if not isinstance(row, dict) or set(row) != {
+        if not isinstance(row, Mapping) or set(row) != {
             "base",
             "location",
             "per_building",
@@ -255,17 +256,20 @@ def chart_from_json(data: Any, kinds: frozenset[str], source: str) -> Chart:
         if not isinstance(base, int) or isinstance(base, bool):
             raise bad(f"row {kind!r}: base must be an integer, got {base!r}")
         loc = row["location"]
-        if not isinstance(loc, dict) or not set(loc) <= set(LOCATIONS):
+        if not isinstance(loc, Mapping) or not set(loc) <= set(LOCATIONS):
             raise bad(f"row {kind!r}: location keys must be among {list(LOCATIONS)}")
         per = row["per_building"]
-        if not isinstance(per, dict) or not set(per) <= kinds:
+        if not isinstance(per, Mapping) or not set(per) <= kinds:
             raise bad(f"row {kind!r}: per_building keys must be building kinds")
         for what, m in (("location", loc), ("per_building", per)):
             for k, v in m.items():
                 if not isinstance(v, int) or isinstance(v, bool):
                     raise bad(f"row {kind!r}: {what}[{k!r}] must be an integer, got {v!r}")
         forb = row["forbidden"]
-        if not isinstance(forb, list) or not set(forb) <= kinds:
+        # a list, or the tuple a save's options are read back as
+        if not isinstance(forb, list | tuple) or not all(
+            isinstance(f, str) and f in kinds for f in forb
+        ):
             raise bad(f"row {kind!r}: forbidden must be a list of building kinds")
         rows[kind] = ChartRow(base, dict(loc), dict(per), frozenset(forb))
     return Chart(rows, source)
@@ -367,25 +371,41 @@ def _buildings() -> tuple[tuple[Model, ...], frozenset[int]]:
     return models_from_json(data), frozenset(int(x) for x in data["pool_sizes"])
 
 
-@cache
-def _load_chart(path: str | None) -> Chart:
+def _chart_kinds() -> frozenset[str]:
     models, _ = _buildings()
-    kinds = frozenset(m.kind for m in models)
-    if path is None:
-        return chart_from_json(_read(DATA_DIR / "chart.json", "chart"), kinds, "(built in)")
-    return chart_from_json(_read(Path(path), "chart"), kinds, repr(path))
+    return frozenset(m.kind for m in models)
+
+
+@cache
+def _shipped_chart() -> Chart:
+    return chart_from_json(_read(DATA_DIR / "chart.json", "chart"), _chart_kinds(), "(built in)")
+
+
+def read_chart_file(path: str) -> Any:
+    """The chart held in the file ``path`` (for the command line's ``--chart FILE``)."""
+    return _read(Path(path), "chart")
+
+
+def chart_key(value: Any) -> str | None:
+    """The ``chart`` option as the key of its tables: its canonical JSON text (None: shipped)."""
+    return None if value is None else json.dumps(thaw(value), sort_keys=True)
 
 
 def check_chart_option(value: Any) -> bool:
-    """Validate the ``chart`` option: None (the shipped chart) or a path to a valid chart file."""
+    """Validate the ``chart`` option: None (the shipped chart) or a chart, as JSON data.
+
+    The chart itself, never a path: a rule option travels in requests and saves, and a
+    path in them would let a client make the host read its files (the command line's
+    ``--chart FILE`` reads the file and passes what it holds).
+    """
     if value is None:
         return True
-    if not isinstance(value, str) or not value:
-        raise InvalidOption(f"option chart={value!r} is not allowed; expected a file path or null")
-    # a file given by path may have changed since it was last read
-    _load_chart.cache_clear()
-    rules_for.cache_clear()
-    _load_chart(value)
+    if isinstance(value, str):
+        raise InvalidOption(
+            "option chart is the scoring chart itself (a JSON object with 'kinds'), not a "
+            "file name; on the command line --chart FILE reads a chart file"
+        )
+    chart_from_json(value, _chart_kinds(), "(option chart)")
     return True
 
 
@@ -394,7 +414,7 @@ def _tables() -> Rules:
     """The chart-independent tables, made once per process; the chart is set per game."""
     board = default_board()
     models, pool = _buildings()
-    chart = _load_chart(None)
+    chart = _shipped_chart()
     # every district is the same block of lots (MS-1), so each model has the same local
     # placements in every district: the Build actions are made straight from them, without
     # a Placement object each (``Rules.placements`` has those)
@@ -532,13 +552,18 @@ def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:
     return {k: frozenset(o for o in chart.rows if chart.forbids(k, o)) for k in chart.rows}
 
 
-@cache
-def rules_for(chart_path: str | None) -> Rules:
-    """The data of a game using the chart at ``chart_path`` (None: the shipped one)."""
+@lru_cache(maxsize=32)  # bounded: every chart a client sends would stay otherwise
+def rules_for(key: str | None) -> Rules:
+    """The data of a game with the chart whose ``chart_key`` is ``key`` (None: the shipped)."""
     tables = _tables()
-    if chart_path is None:
+    if key is None:
         return tables
-    chart = _load_chart(chart_path)
+    chart = chart_from_json(json.loads(key), _chart_kinds(), "(option chart)")
     return attrs.evolve(
         tables, chart=chart, forbidden=_forbidden(chart), fixed_values=_fixed_values(chart)
     )
+
+
+def rules_of(chart: Any) -> Rules:
+    """The data of a game whose ``chart`` option is ``chart`` (a checked chart, or None)."""
+    return rules_for(chart_key(chart))

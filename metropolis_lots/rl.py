@@ -17,7 +17,7 @@ from functools import cache
 from common import Action, Game
 from common.rl import RLSpec
 from metropolis_lots.actions import Accept, Decline, Done, Give, Pass, Propose, Take
-from metropolis_lots.data import rules_for
+from metropolis_lots.data import chart_key, rules_for
 
 #: the phases a view can show, for a one-hot of what is being decided
 PHASES = ("deal", "offer", "trade", "answer", "choose", "refill", "build", "pool", "over")
@@ -49,7 +49,7 @@ def _catalogue(players: int, chart: str | None) -> tuple[Action, ...]:
 
 def catalogue(game: Game) -> Sequence[Action]:
     """Every action ``legal_actions()`` can list for these players and options, fixed order."""
-    return _catalogue(game.num_players, game.options.get("chart"))
+    return _catalogue(game.num_players, chart_key(game.options.get("chart")))
 
 
 @cache
@@ -64,7 +64,7 @@ def observe(game: Game, seat: int) -> Sequence[float]:
     view = game.view(seat)
     state = view["state"]
     n = game.num_players
-    chart = game.options.get("chart")
+    chart = chart_key(game.options.get("chart"))
     r = rules_for(chart)
     kinds = _kinds(chart)
     kind_at = {k: i for i, k in enumerate(kinds)}

@@ -24,6 +24,7 @@ from common import (
     winners_by_score,
 )
 from common.chance import ChanceRequest, draw_request
+from common.codec import freeze
 from common.seats import clockwise
 from metropolis_lots.actions import (
     ALL_ACTIONS,
@@ -36,7 +37,7 @@ from metropolis_lots.actions import (
     Propose,
     Take,
 )
-from metropolis_lots.data import Rules, check_chart_option, rules_for
+from metropolis_lots.data import Rules, check_chart_option, rules_of
 from metropolis_lots.events import (
     ALL_EVENTS,
     BuildingPut,
@@ -459,6 +460,7 @@ _LISTINGS: dict[int, _Listings] = {}
 #: id of a game's rules -> (those rules, ``Metropolis._by_kinds``, ``Metropolis._modifiers``);
 #: the rules are kept so that their id is not reused while the entry lives
 _BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int], _ChartModifiers]] = {}
+_BY_KINDS_MAX = 64
 
 
 def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
@@ -498,10 +500,12 @@ class Metropolis(Game):
     options_spec = {
         "chart": Option(
             None,
-            help="path of a scoring-chart JSON file replacing the shipped chart, which is a "
-            "reconstruction (ruling MS-4); null: the shipped one",
+            help="a scoring chart (a JSON object with 'kinds') replacing the shipped chart, "
+            "which is a reconstruction (ruling MS-4); --chart FILE reads one from a file; "
+            "null: the shipped one",
             check=check_chart_option,
-            expects="a chart file path",
+            expects="a chart object",
+            convert=freeze,
         ),
         "colours": Option(
             None,
@@ -586,9 +590,11 @@ class Metropolis(Game):
         self._memo_key = None
         self._memo = []
         self._memo_takes = False
-        self.r = r = rules_for(self.options["chart"])
+        self.r = r = rules_of(self.options["chart"])
         entry = _BY_KINDS.get(id(r))
         if entry is None or entry[0] is not r:
+            if len(_BY_KINDS) >= _BY_KINDS_MAX:  # charts from clients: a bounded memory
+                _BY_KINDS.clear()
             entry = _BY_KINDS[id(r)] = (r, {}, _ChartModifiers(r))
         self._by_kinds = entry[1]
         self._modifiers = entry[2]

@@ -7,6 +7,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 from common import (
     Action,
     ActionsByIndex,
+    ActionSet,
     ActionTaken,
     ChanceResolved,
     GameEnded,
@@ -274,15 +276,77 @@ class LosesPositions(Race):
             self.s.positions[0] = -1
 
 
+class ShowsItsSeed(Race):
+    """Shows the seed in its view (issue 21: then a seat could foresee every die)."""
+
+    def _view(self, seat: int | None) -> dict[str, Any]:
+        return {**super()._view(seat), "table": self.seed}
+
+
+class DrawsFromItsSeed(Race):
+    """Moves a bonus square from the seed itself, not from a chance outcome."""
+
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        super()._on_chance(request, outcome)
+        if request.kind == "dice" and not self.is_over:
+            self.s.positions[0] += self.seed % 2
+
+
+@attrs.frozen
+class LooseRoll(Action):
+    """A roll whose count is any JSON value: 2.0 reads as the 2 it equals."""
+
+    word = "roll"
+    dice: Any
+
+    @classmethod
+    def from_text(cls, tokens: list[str]) -> Action:
+        """``roll N``."""
+        return cls(int(tokens[0]))
+
+
+class AcceptsFloats(Race):
+    """Checks an action by equality alone, so a roll of 2.0 dice passes for 2."""
+
+    actions = ActionSet([LooseRoll])
+
+    def _legal_actions(self) -> Sequence[Any]:
+        return [LooseRoll(1), LooseRoll(2)]
+
+    def _on_action(self, seat: int, action: Action) -> None:
+        assert isinstance(action, LooseRoll)
+        super()._on_action(seat, Roll(1 if int(action.dice) == 1 else 2))
+
+
+class ObeysEditedList(Race):
+    """Hands out its own list and trusts what it then finds in it (issue 21, item 5)."""
+
+    _handed: list[Action]
+
+    def legal_actions(self, *, copy: bool = True) -> list[Action]:
+        self._handed = list(self._legal_actions()) if self.to_act is not None else []
+        return self._handed
+
+    def apply(self, action: Any, seat: int | None = None) -> Any:
+        p = self.prompt
+        if seat is None and p is not None and any(a is action for a in self._handed):
+            return self._log.view(self._apply_listed(p, action))
+        return super().apply(action, seat)
+
+
 @pytest.mark.parametrize(
     ("broken", "says"),
     [
         (LosesPositions, "invariant broken: a position fell below 0"),
         (MutatesOnIllegal, "changed the game"),
         (SharesStateWithClones, "clone"),
-        (UsesGlobalRandom, "different log|round-trip|differently"),
+        (UsesGlobalRandom, "different log|round-trip|differently|depends on the seed"),
         (NoActionsSometimes, "has no action"),
         (NeverEnds, "maximum"),
+        (ShowsItsSeed, r"view\(None\) depends on the seed"),
+        (DrawsFromItsSeed, "depends on the seed|depends on its seed"),
+        (AcceptsFloats, r"'dice': [12]\.0\} .*was accepted"),
+        (ObeysEditedList, "written into the legal list"),
     ],
 )
 def test_check_game_fails_on_broken_games(broken: type[Race], says: str) -> None:

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 import metropoli
+from common import InvalidOption
 from common.cli import main
 
 #: every card pays $1 from the Bank: easy to recognise in a save
@@ -89,3 +91,28 @@ def test_an_unreadable_deck_file_is_a_clear_error(tmp_path: Path) -> None:
         main, ["metropoli", "demo", "-p", "3", "--cards", str(tmp_path / "missing.json")]
     )
     assert out.exit_code != 0 and "cannot read" in out.output
+
+
+@pytest.mark.parametrize(
+    "card",
+    [
+        {"id": "x", "effect": ["collect"], "amount": 1},
+        {"id": "x", "effect": {"a": 1}, "amount": 1},
+        {"id": ["x"], "effect": "collect", "amount": 1},
+        {"id": "x", "effect": "collect", "amount": 1.0},
+        {"id": "x", "effect": "collect", "amount": True},
+        {"id": "x", "effect": "collect", "amount": 1, "text": "t" * 501},
+        {"id": "x\u0000y", "effect": "collect", "amount": 1},
+    ],
+)
+def test_a_malformed_card_is_an_invalid_option_never_a_type_error(card: dict[str, Any]) -> None:
+    """Issue 21: a deck from a client or a save gets a typed error naming the card."""
+    with pytest.raises(InvalidOption, match=r"cards\[0\]"):
+        metropoli.new_game(players=3, cards=[card])
+
+
+def test_the_deck_option_is_copied_so_the_caller_cannot_change_a_game() -> None:
+    deck = [dict(c) for c in DECK]
+    g = metropoli.new_game(players=3, seed=1, cards=deck)
+    deck[0]["amount"] = 7
+    assert g.options["cards"][0]["amount"] == 1

@@ -130,4 +130,4 @@ def test_chart_flag_with_a_bad_file_gives_a_clear_error(tmp_path: Path) -> None:
         main, ["metropolis_lots", "simulate", "-n", "1", "--chart", str(tmp_path / "none.json")]
     )
     assert gone.exit_code == 2
-    assert "cannot read the chart file" in gone.output
+    assert "cannot read" in gone.output and "none.json" in gone.output

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
-from common import IllegalAction, InvalidOption
+from common import IllegalAction, InvalidOption, RandomBot, load, play
 from metropolis_lots import (
     Accept,
     Build,
@@ -574,34 +573,42 @@ def test_chart_department_store() -> None:
     assert value("department_store", (40, 41, 42, 45, 46, 47), office) == 21
 
 
-def test_chart_option_replaces_the_chart(tmp_path: Path) -> None:
+def test_chart_option_replaces_the_chart_and_travels_in_the_save() -> None:
     data = json.loads((DATA_DIR / "chart.json").read_text())
     data["kinds"]["house"]["base"] = 50
-    path = tmp_path / "chart.json"
-    path.write_text(json.dumps(data))
-    g = new_game(players=3, seed=1, chart=str(path))
+    g = new_game(players=3, seed=1, chart=data)
     assert g.r.chart.rows["house"].base == 50
+    data["kinds"]["house"]["base"] = 99  # the game holds its own copy
+    assert g.r.chart.rows["house"].base == 50
+    play(g, [RandomBot(s) for s in range(3)])
+    again = load(g.to_json())  # the chart is in the save itself, not a file beside it
+    assert isinstance(again, Metropolis) and again.to_json() == g.to_json()
+    assert again.r.chart.rows["house"].base == 50
 
 
-def test_chart_option_errors_are_clear(tmp_path: Path) -> None:
-    with pytest.raises(InvalidOption, match="cannot read the chart file"):
-        new_game(players=3, chart=str(tmp_path / "missing.json"))
-    bad = tmp_path / "bad.json"
-    bad.write_text("{not json")
-    with pytest.raises(InvalidOption, match="is not JSON"):
-        new_game(players=3, chart=str(bad))
+def test_chart_option_errors_are_clear() -> None:
     data = json.loads((DATA_DIR / "chart.json").read_text())
     del data["kinds"]["shop"]
-    bad.write_text(json.dumps(data))
     with pytest.raises(InvalidOption, match=r"kinds missing \['shop'\]"):
-        new_game(players=3, chart=str(bad))
+        new_game(players=3, chart=data)
     data = json.loads((DATA_DIR / "chart.json").read_text())
     data["kinds"]["shop"]["location"] = {"beach": 2}
-    bad.write_text(json.dumps(data))
     with pytest.raises(InvalidOption, match="location keys"):
-        new_game(players=3, chart=str(bad))
-    with pytest.raises(InvalidOption, match="file path"):
+        new_game(players=3, chart=data)
+    data = json.loads((DATA_DIR / "chart.json").read_text())
+    data["kinds"]["shop"]["forbidden"] = [["house"]]
+    with pytest.raises(InvalidOption, match="forbidden must be a list of building kinds"):
+        new_game(players=3, chart=data)
+    with pytest.raises(InvalidOption, match="no 'kinds' object"):
         new_game(players=3, chart=7)
+
+
+@pytest.mark.parametrize("path", ["/dev/zero", "/dev/stdin", "/etc/passwd", "chart.json"])
+def test_a_chart_option_never_names_a_file(path: str) -> None:
+    """Issue 21: a rule option is data; a path from a request or a save is refused unread."""
+    with pytest.raises(InvalidOption, match="not a file name") as caught:
+        new_game(players=3, chart=path)
+    assert path not in str(caught.value)  # nor does the message tell whether it exists
 
 
 # ------------------------------------------------------------------------------ end (MS-8)
