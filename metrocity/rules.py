@@ -30,7 +30,7 @@ from common import (
 )
 from common.chance import ChanceRequest
 from common.testing import Secret
-from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import (
     BLOCK_IDS,
     BLOCK_INDEX,
@@ -128,7 +128,7 @@ _SWAP = {
     for a in range(len(STREETS))
     for b in range(a + 1, len(STREETS))
 }
-_NO_SWAP = NoSwap()
+_PASS = Pass()
 #: makes an object without calling its class's ``__init__`` (the legal moves' sequences)
 _new = object.__new__
 #: for each street, a getter of its blocks' tiles (``None in get(tiles)``: not yet full)
@@ -148,8 +148,7 @@ _PLACE_ASKS = tuple(
     for seat in range(2)
 )
 _SWAP_ASKS = tuple(
-    Prompt(seat, "swap", "swap the bonuses of two unawarded streets, or noswap")
-    for seat in range(2)
+    Prompt(seat, "swap", "swap the bonuses of two unawarded streets, or pass") for seat in range(2)
 )
 
 
@@ -166,7 +165,7 @@ def _getter(indices: Sequence[int]) -> Callable[[Sequence[Action]], tuple[Action
 @cache
 def _swaps_between(open_: tuple[int, ...]) -> tuple[Action, ...]:
     """No swap, then every pair of the streets ``open_`` (at most 2**11 sets: kept once)."""
-    return (_NO_SWAP, *(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]))
+    return (_PASS, *(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]))
 
 
 def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tuple[int, int]:
@@ -277,7 +276,7 @@ class MetroCity(Game):
             "a tied street's token is discarded, or stays with the placer (ruling MC-4)",
         )
     }
-    actions = ActionSet([Place, BuildOver, Swap, NoSwap])
+    actions = ActionSet([Place, BuildOver, Swap, Pass])
     state_schema = STATE_SCHEMA
     game_events = (
         TokensPlaced,
@@ -405,7 +404,7 @@ class MetroCity(Game):
             tokens = s.street_tokens
             open_ = [st.id for st, token in zip(STREETS, tokens, strict=True) if token is not None]
             pairs = [Swap(a, b) for k, a in enumerate(open_) for b in open_[k + 1 :]]
-            return [NoSwap(), *pairs]
+            return [Pass(), *pairs]
         seat = p.seat
         kinds = [t.id for t in TILE_KINDS if t.id in s.hands[seat]]
         moves: list[Action] = []
@@ -439,7 +438,7 @@ class MetroCity(Game):
                     and action.token in s.money[p.seat]
                 )
             return False
-        if isinstance(action, NoSwap):
+        if isinstance(action, Pass):
             return True
         if not isinstance(action, Swap):
             return False
