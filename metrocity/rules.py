@@ -337,20 +337,32 @@ class MetroCity(Game):
 
     # ------------------------------------------------------------------ the turn (MC-3)
     def _begin_turn(self, seat: int) -> None:
-        """Ask ``seat`` to place; pass a seat with an empty hand; end when nobody can place."""
+        """Ask ``seat`` to place; take a one-answer turn for it; end when nobody can place."""
         # ruling MC-A9: a seat holding a tile must place it (no voluntary pass); ruling MC-A3:
-        # the pass of a seat with an empty hand is recorded without asking
+        # a turn with one possible answer is not asked but taken for the seat (ActionForced)
         s = self.s
-        if not s.free:
+        free = s.free
+        if not free:
             self._end()
             return
-        if not s.hands[seat]:
+        hand = s.hands[seat]
+        if not hand:
             if not s.hands[1 - seat]:
                 self._end()
                 return
-            self._record(Passed, seat)
-            seat = 1 - seat
+            self._force(seat, _PASS)  # MC-3: a seat that cannot place passes
+            return
         s.turn = seat
+        # one empty block, one kind of tile in hand (the hand is in tile order, so two Parks
+        # are its first and last) and no build-over (no token, or no block of its own): the
+        # one placement there is (issue 22); the length test alone is all most turns pay
+        if (
+            len(free) == 1
+            and (len(hand) == 1 or hand[0] == hand[-1])
+            and not (s.money[seat] and s.owned[seat])
+        ):
+            self._force(seat, _PLACE_ROW[hand[0]][free[0]])
+            return
         self._pending = _PLACE_ASKS[seat]
 
     def _legal_actions(self) -> Sequence[Action]:
@@ -458,10 +470,14 @@ class MetroCity(Game):
         elif isinstance(action, BuildOver):
             self._build_over(seat, action.tile, BLOCK_INDEX[action.block], action.token)
         else:
-            if isinstance(action, Swap):
-                self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
             s = self.s
             block, filled = s.pending_block, s.pending_filled
+            if block < 0:  # no Courthouse waits: the pass of a seat that cannot place (MC-3)
+                self._record(Passed, seat)
+                self._begin_turn(1 - seat)
+                return
+            if isinstance(action, Swap):
+                self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
             s.pending_block = -1
             s.pending_filled = False
             self._finish_placement(seat, block, filled)
@@ -489,7 +505,7 @@ class MetroCity(Game):
         log = self._log
         log._items.append(_PLACED[seat][tile][block])
         if tile == COURTHOUSE:
-            self._after_placing(seat, tile, block, True)
+            self._after_placing(seat, block, True)
         else:
             self._finish_placement(seat, block, True)
 
@@ -514,21 +530,20 @@ class MetroCity(Game):
         log._items.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         if tile == COURTHOUSE:
-            self._after_placing(seat, tile, block, False)
+            self._after_placing(seat, block, False)
         else:
             self._finish_placement(seat, block, False)
 
-    def _after_placing(self, seat: int, tile: str, block: int, filled: bool) -> None:
-        """Ask the swap question after a Courthouse, else finish the placement (MC-5)."""
+    def _after_placing(self, seat: int, block: int, filled: bool) -> None:
+        """Ask the swap question of a Courthouse just placed, before any award (MC-5)."""
         s = self.s
-        # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
-        # ruling MC-A3: no prompt when fewer than two streets still hold a token
-        if tile == COURTHOUSE and len(s.street_tokens) - s.street_tokens.count(None) >= 2:
-            s.pending_block = block
-            s.pending_filled = filled
+        # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards
+        s.pending_block = block
+        s.pending_filled = filled
+        if len(s.street_tokens) - s.street_tokens.count(None) >= 2:
             self._pending = _SWAP_ASKS[seat]
-            return
-        self._finish_placement(seat, block, filled)
+        else:  # ruling MC-A3: fewer than two tokens left to swap, so pass is the one answer
+            self._force(seat, _PASS)
 
     def _swap_bonuses(self, seat: int, a: int, b: int) -> None:
         """Swap the tokens of two streets not yet awarded (MC-5)."""
