@@ -1,7 +1,9 @@
 """The facts of Metro City as data: the tiles, the grid, the streets and the bonus tokens.
 
-Tiles and tokens are FACT (rulings MC-1, MC-2); the street display names are a reconstruction
-(ruling MC-6) read from ``data/streets.json``, a replaceable file.
+Tiles and tokens are FACT (rulings MC-1, MC-2), and so are the tiles' names in the rule source
+and in the published rules (ruling MC-A10: the Park is called a School there); the street
+display names are a reconstruction (ruling MC-6) read from ``data/streets.json``, a replaceable
+file.
 """
 
 from __future__ import annotations
@@ -22,14 +24,63 @@ TOKENS: Final = tuple(range(1, 16))  # ruling MC-2: Currency tokens $1 to $15
 COLUMN_LETTERS: Final = "ABCDEF"
 
 
+#: each category's name, as the rule source words it (seed 004)
+KIND_NAMES: Final[dict[Kind, str]] = {
+    "residential": "Residential",
+    "commercial": "Commercial",
+    "industrial": "Industrial",
+    "park": "Park",
+    "power": "Power Plant",
+    "mall": "Mall",
+    "court": "Courthouse",
+}
+#: the other name of a category in the published rules of City Blocks, where it differs from
+#: the rule source's (ruling MC-A10: the Park is a School there); display only
+EDITION_NAMES: Final[dict[Kind, str]] = {"park": "School"}
+#: what the published rules call the buildings of each numbered category (ruling MC-A10)
+BUILDING_NAMES: Final[dict[Kind, str]] = {
+    "residential": "Houses",
+    "commercial": "Stores",
+    "industrial": "Factories",
+}
+
+
+def category_display(kind: Kind) -> str:
+    """A category's name with the published rules' other name: ``Park (School)``, ``Mall``."""
+    other = EDITION_NAMES.get(kind)
+    return f"{KIND_NAMES[kind]} ({other})" if other else KIND_NAMES[kind]
+
+
 @attrs.frozen
 class TileKind:
-    """One kind of building tile: its id, category, number (0 for special tiles) and label."""
+    """One kind of building tile: its id, category, number (0 for special tiles) and label.
+
+    ``name`` is the rule source's ("Residential 3", "Park"); ``edition_name`` the published
+    rules' where it differs ("School" for the Park, ruling MC-A10; else empty). Names are
+    display only: the rules read ids and categories.
+    """
 
     id: str
     kind: Kind
     value: int
     label: str
+
+    @property
+    def name(self) -> str:
+        """The tile's name in the rule source's words: ``Residential 3``, ``Park``."""
+        base = KIND_NAMES[self.kind]
+        return f"{base} {self.value}" if self.value else base
+
+    @property
+    def edition_name(self) -> str:
+        """The published rules' name where it differs from ``name`` (``School``), else ``""``."""
+        return EDITION_NAMES.get(self.kind, "")
+
+    @property
+    def display(self) -> str:
+        """Both names where there are two, ``Park (School)``; else the one name."""
+        other = self.edition_name
+        return f"{self.name} ({other})" if other else self.name
 
 
 def _numbered(prefix: str, kind: Kind, low: int, high: int, label: str) -> list[TileKind]:

@@ -44,6 +44,7 @@ from metrocity.data import (
     SUPPRESSED_BY,
     TILE_COUNTS,
     TILE_KINDS,
+    TILES,
     TOKENS,
 )
 from metrocity.events import (
@@ -584,6 +585,7 @@ class MetroCity(Game):
         winner = award_winner(sums, placer, self.options["tie"])
         s.street_tokens[street] = None
         s.street_winner[street] = -1 if winner is None else winner
+        s.awards[street] = (token, sums, placer)  # the award as it was made (issue 22)
         if winner is None:
             s.discarded.append(token)
         else:
@@ -627,12 +629,18 @@ class MetroCity(Game):
         self.s = other.s.copy()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees at the table (None: a spectator); described by ``STATE_SCHEMA``.
+
+        Everything on the table is public: the grid, the streets' tokens, every award as it was
+        made, the won tokens (ruling MC-A8), the discarded tokens and the four out of play
+        (ruling MC-A6); a seat also sees its own hand (ruling MC-A7).
+        """
         s = self.s
         grid = [
             [
                 None
                 if (t := s.tiles[r * COLUMNS + c]) is None
-                else {"tile": t, "owner": s.owners[r * COLUMNS + c]}
+                else {"tile": t, "owner": s.owners[r * COLUMNS + c], "name": TILES[t].display}
                 for c in range(COLUMNS)
             ]
             for r in range(len(BLOCK_IDS) // COLUMNS)
@@ -640,15 +648,27 @@ class MetroCity(Game):
         streets = []
         for i, st in enumerate(STREETS):
             winner = s.street_winner[i]
+            award = s.awards[i]
+            sums = street_sums(s.tiles, s.owners, i) if award is None else award[1]
             streets.append(
                 {
                     "id": st.id,
                     "name": st.name,
+                    "blocks": [BLOCK_IDS[b] for b in st.blocks],
                     "token": s.street_tokens[i],
                     "awarded": winner is not None,
                     "winner": None if winner is None or winner < 0 else winner,
-                    "sums": list(street_sums(s.tiles, s.owners, i)),
+                    "sums": list(sums),
                     "empty": sum(1 for b in st.blocks if s.tiles[b] is None),
+                    "award": None
+                    if award is None
+                    else {
+                        "token": award[0],
+                        "sums": list(award[1]),
+                        "winner": None if winner is None or winner < 0 else winner,
+                        "placer": award[2],
+                        "tied": award[1][0] == award[1][1],
+                    },
                 }
             )
         # ruling MC-A8: the tokens each player won (and so its money) are public
@@ -662,14 +682,18 @@ class MetroCity(Game):
             }
             for k in range(2)
         ]
+        hand = s.hands[seat] if seat is not None else None
         return {
             "tie": self.options["tie"],
             "first": s.first,
             "grid": grid,
             "streets": streets,
             "players": players,
-            "hand": list(s.hands[seat]) if seat is not None else None,
+            "hand": list(hand) if hand is not None else None,
+            "hand_names": [TILES[t].display for t in hand] if hand is not None else None,
             "swap_for": BLOCK_IDS[s.pending_block] if s.pending_block >= 0 else None,
+            "discarded": list(s.discarded),
+            "out_of_play": list(s.out_of_play),
         }
 
     def _secrets(self, seat: int | None) -> list[Any]:
@@ -805,10 +829,22 @@ class MetroCity(Game):
         out: list[str] = []
         if not s.out_of_play:
             return out  # the tokens are not laid yet
+        logged = {
+            e.street: (e.token, tuple(e.sums)) for e in self.events if isinstance(e, StreetAwarded)
+        }
         for i, st in enumerate(STREETS):
             awarded = s.street_winner[i] is not None
             if awarded == (s.street_tokens[i] is not None):
                 out.append(f"{st.id} must either hold its token or have been awarded")
+            award = s.awards[i]
+            if awarded != (award is not None):
+                out.append(
+                    f"{st.id}'s award record is {award}, but its winner is {s.street_winner[i]}"
+                )
+            elif award is not None and st.id in logged and logged[st.id] != award[:2]:
+                out.append(
+                    f"{st.id} was awarded {logged[st.id]} by the log, but records {award[:2]}"
+                )
             full = all(s.tiles[b] is not None for b in st.blocks)
             swap_due = s.pending_filled and s.pending_block in st.blocks
             if full != awarded and not (full and swap_due):

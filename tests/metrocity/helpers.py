@@ -119,12 +119,12 @@ def arrange(
     """Lay out a position of ``g`` directly: ``grid`` maps blocks to (tile, owner).
 
     Each seat's 20 tiles are on the grid, in ``hands[seat]`` or (the rest) in its pile; a full
-    street's token is discarded, as a tie would have left it; the indexes the engine keeps
-    beside the grid are set from it. Then ``to_act`` begins its turn as the engine begins one
-    (a one-answer turn is taken for it). The engine's conservation laws must hold.
+    street's token is discarded (its award recorded as seat 0's placement); the indexes the
+    engine keeps beside the grid are set from it. Then ``to_act`` begins its turn as the
+    engine begins one (a one-answer turn is taken for it). The engine's conservation laws must hold.
     """
     from metrocity.data import BLOCK_INDEX, BLOCKS, STREETS
-    from metrocity.rules import _TALLY
+    from metrocity.rules import _TALLY, street_sums
 
     s = g.s
     s.tiles = [None] * BLOCKS
@@ -152,5 +152,6 @@ def arrange(
             s.street_tokens[k] = None
             s.street_winner[k] = -1
             s.discarded.append(token)
+            s.awards[k] = (token, street_sums(s.tiles, s.owners, k), 0)
     assert g.invariants() == [], g.invariants()
     g._begin_turn(to_act)
