@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import compress
 from operator import itemgetter
@@ -46,6 +46,7 @@ from metrocity.data import (
     TILE_KINDS,
     TILES,
     TOKENS,
+    static_data,
 )
 from metrocity.events import (
     BonusesSwapped,
@@ -623,6 +624,12 @@ class MetroCity(Game):
         rng.shuffle(own)
         s.piles[seat] = own
         return other
+
+    # ------------------------------------------------------------------ static data (issue 22)
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The grid, streets, tiles, tokens and tie rule as JSON (``data.static_data``)."""
+        return static_data(str(options["tie"]))
 
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:
