@@ -160,6 +160,10 @@ STREET_INDEX: Final[dict[str, int]] = {s.id: i for i, s in enumerate(STREETS)}
 BLOCK_STREETS: Final[tuple[tuple[int, int], ...]] = tuple(
     (i // COLUMNS, ROWS + i % COLUMNS) for i in range(BLOCKS)
 )
+#: each block's name in words, by index: the street and the avenue it lies on
+BLOCK_NAMES: Final[tuple[str, ...]] = tuple(
+    f"{STREETS[row].name} and {STREETS[column].name}" for row, column in BLOCK_STREETS
+)
 
 
 # ---------------------------------------------------------------------- static data (issue 22)
@@ -206,17 +210,15 @@ def static_data(tie: str) -> dict[str, object]:
     does, in words and as the categories it stops), the tokens and the tie rule in use. Names
     are display data: the street names are a reconstruction (ruling MC-6).
     """
-    rows = STREETS[:ROWS]
-    columns = STREETS[ROWS:]
     blocks = [
         {
             "id": block,
-            "name": f"{STREETS[row].name} and {STREETS[column].name}",
+            "name": BLOCK_NAMES[index],
             "row": row + 1,
             "column": COLUMN_LETTERS[column - ROWS],
             "streets": [STREETS[row].id, STREETS[column].id],
         }
-        for block, (row, column) in zip(BLOCK_IDS, BLOCK_STREETS, strict=True)
+        for index, (block, (row, column)) in enumerate(zip(BLOCK_IDS, BLOCK_STREETS, strict=True))
     ]
     streets = [
         {

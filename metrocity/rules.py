@@ -34,6 +34,7 @@ from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import (
     BLOCK_IDS,
     BLOCK_INDEX,
+    BLOCK_NAMES,
     BLOCK_STREETS,
     BLOCKS,
     COLUMNS,
@@ -143,14 +144,82 @@ _PLACED = tuple(
 )
 #: _DRAWN_ONE[seat][tile]: the refill of one tile after a placement
 _DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
-#: the two questions, by seat: their text never changes, so each prompt is made once and set
-#: without the core's ``_ask`` look-up (issue 8: a prompt is asked at every decision)
+
+
+#: a token in words, by its value: ``$10``
+_DOLLAR = tuple(f"${t}" for t in range(TOKENS[-1] + 1))
+
+
+def dollars(tokens: Sequence[int]) -> str:
+    """Tokens in words: ``$3``, ``$3 or $10``, ``$3, $7 or $10`` (ascending)."""
+    words = [_DOLLAR[t] for t in sorted(tokens)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _tiles_in_hand(hand_size: int) -> str:
+    return "your last tile" if hand_size == 1 else f"one of your {hand_size} tiles"
+
+
+#: the place question's words by hand size, without a token, and with tokens up to their list
+_PLACE_NO_TOKEN = tuple(
+    f"place {_tiles_in_hand(n)} on an empty block (building over one of your own blocks costs a "
+    "won token, and you hold none)"
+    for n in range(HAND_SIZE + 1)
+)
+_PLACE_PAYING = tuple(
+    f"place {_tiles_in_hand(n)} on an empty block, or build it over one of your own blocks by "
+    "discarding one of your tokens ("
+    for n in range(HAND_SIZE + 1)
+)
+
+
+def place_text(hand_size: int, tokens: Sequence[int]) -> str:
+    """The place question in words (MC-3): what is in hand and what a build-over costs.
+
+    Every seat's view shows the prompt, so it names how many tiles are in hand, never which:
+    the seat's own view lists them (``hand_names``). The tokens held are public (MC-A8).
+    """
+    if not tokens:
+        return _PLACE_NO_TOKEN[hand_size]
+    return _PLACE_PAYING[hand_size] + dollars(tokens) + ")"
+
+
+#: the place question of a seat holding no token, by seat and hand size: its text depends on
+#: nothing else, so each prompt is made once and set without the core's ``_ask`` look-up
+#: (issue 8: a prompt is asked at every decision)
 _PLACE_ASKS = tuple(
-    Prompt(seat, "place", "place a tile: on an empty block, or over your own for a token")
+    tuple(Prompt(seat, "place", place_text(n, ())) for n in range(HAND_SIZE + 1))
     for seat in range(2)
 )
-_SWAP_ASKS = tuple(
-    Prompt(seat, "swap", "swap the bonuses of two unawarded streets, or pass") for seat in range(2)
+#: the place questions of seats holding tokens, by (seat, hand size, *tokens held), made once
+_PAYING_ASKS: dict[tuple[int, ...], Prompt] = {}
+#: how many of them are kept (a bound the core's own prompt cache keeps too)
+_PAYING_KEPT = 4096
+
+#: the start of the Courthouse's question, by block (MC-5)
+_COURT_AT = tuple(
+    f"your Courthouse at {b} ({name}) may swap the bonus tokens of two streets not yet awarded ("
+    for b, name in zip(BLOCK_IDS, BLOCK_NAMES, strict=True)
+)
+#: _STREET_TOKEN[street][token]: a street and the token lying there, in words
+_STREET_TOKEN = tuple(tuple(f"{st.name} ${t}" for t in range(TOKENS[-1] + 1)) for st in STREETS)
+
+
+def _awarded_after(row: bool, column: bool) -> tuple[str, ...]:
+    """The end of the Courthouse's question by block: which of its streets the placement
+    completes (``row``, ``column``), awarded after the swap (MC-5)."""
+    out = []
+    for r, c in BLOCK_STREETS:
+        completed = [STREETS[st].name for st, done in ((r, row), (c, column)) if done]
+        verb = "is" if len(completed) == 1 else "are"
+        after = f", before {' and '.join(completed)} {verb} awarded" if completed else ""
+        out.append(f"){after}; or pass")
+    return tuple(out)
+
+
+#: _AWARDED_AFTER[completes its row][completes its column][block]
+_AWARDED_AFTER = tuple(
+    tuple(_awarded_after(row, column) for column in (False, True)) for row in (False, True)
 )
 
 
@@ -365,7 +434,17 @@ class MetroCity(Game):
         ):
             self._force(seat, _PLACE_ROW[hand[0]][free[0]])
             return
-        self._pending = _PLACE_ASKS[seat]
+        money = s.money[seat]
+        if not money:
+            self._pending = _PLACE_ASKS[seat][len(hand)]
+            return
+        key = (seat, len(hand), *money)
+        ask = _PAYING_ASKS.get(key)
+        if ask is None:
+            if len(_PAYING_ASKS) >= _PAYING_KEPT:
+                _PAYING_ASKS.clear()
+            ask = _PAYING_ASKS[key] = Prompt(seat, "place", place_text(len(hand), money))
+        self._pending = ask
 
     def _legal_actions(self) -> Sequence[Action]:
         """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
@@ -432,6 +511,39 @@ class MetroCity(Game):
                     if s.owners[i] == seat:
                         moves.append(BuildOver(tile, BLOCK_IDS[i], token))
         return moves
+
+    def _legal_text(self) -> str:
+        """What is legal now, in words and the game's ids, for a refused action's message.
+
+        Only the seat to act (or the host) reads it: a refused action of another seat is
+        refused for being out of turn first. So it names the hand, which the prompt cannot.
+        """
+        p = self._pending
+        if not isinstance(p, Prompt):
+            return "nothing"
+        s = self.s
+        if p.kind == "swap":
+            open_ = [
+                f"{st.id} ({st.name}, ${token})"
+                for st, token in zip(STREETS, s.street_tokens, strict=True)
+                if token is not None
+            ]
+            return (
+                "pass, or swap <street> <street> naming two streets still holding a token, the "
+                f"first before the second in this order: {', '.join(open_)}"
+            )
+        seat = p.seat
+        hand = ", ".join(f"{t} = {TILES[t].display}" for t in dict.fromkeys(s.hands[seat]))
+        empty = ", ".join(BLOCK_IDS[b] for b in s.free)
+        text = f"place <tile> <block> with a tile of your hand ({hand}) on an empty block ({empty})"
+        if not (s.money[seat] and s.owned[seat]):
+            return text + "; build <tile> <block> <token> needs a won token, and you hold none"
+        own = ", ".join(BLOCK_IDS[b] for b in s.owned[seat])
+        tokens = ", ".join(f"{t} = ${t}" for t in sorted(s.money[seat]))
+        return (
+            f"{text}; or build <tile> <block> <token>: a tile of your hand over one of your "
+            f"blocks ({own}), discarding a token you hold ({tokens})"
+        )
 
     def is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
@@ -543,9 +655,24 @@ class MetroCity(Game):
         s.pending_block = block
         s.pending_filled = filled
         if len(s.street_tokens) - s.street_tokens.count(None) >= 2:
-            self._pending = _SWAP_ASKS[seat]
+            self._pending = Prompt(seat, "swap", self._swap_text(block, filled))
         else:  # ruling MC-A3: fewer than two tokens left to swap, so pass is the one answer
             self._force(seat, _PASS)
+
+    def _swap_text(self, block: int, filled: bool) -> str:
+        """The Courthouse's question in words (MC-5): which tokens a swap can exchange.
+
+        Made of prebuilt words (``_COURT_AT``, ``_STREET_TOKEN``, ``_AWARDED_AFTER``): it is
+        asked at 4% of decisions, and building its words each time cost about 1,000
+        instructions a decision (issue 22).
+        """
+        s = self.s
+        row, column = BLOCK_STREETS[block]
+        empty = s.street_empty
+        ends = _AWARDED_AFTER[filled and not empty[row]][filled and not empty[column]]
+        words = _STREET_TOKEN
+        streets = ", ".join([words[i][t] for i, t in enumerate(s.street_tokens) if t is not None])
+        return _COURT_AT[block] + streets + ends[block]
 
     def _swap_bonuses(self, seat: int, a: int, b: int) -> None:
         """Swap the tokens of two streets not yet awarded (MC-5)."""
