@@ -116,8 +116,8 @@ def _bonus_text(street: dict[str, Any], names: list[str]) -> str:
         return f"${street['token']}"
     if award["winner"] is None:
         return "tied: discarded"
-    tie = " on a tie" if award["tied"] else ""
-    return f"won by {names[award['winner']]}{tie}"
+    # a tie the placer took (tie="placer") shows as its equal sums on the line below
+    return f"won by {names[award['winner']]}"
 
 
 def _sums_text(street: dict[str, Any]) -> str:
