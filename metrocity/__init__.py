@@ -13,7 +13,7 @@ from typing import Any
 
 from common import GameInfo
 from common.game import load_data
-from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.bots import HeuristicBot, RandomBot
 from metrocity.events import (
     BonusesSwapped,
@@ -64,7 +64,7 @@ __all__ = [
     "FirstPlayerDrawn",
     "HeuristicBot",
     "MetroCity",
-    "NoSwap",
+    "Pass",
     "Passed",
     "Place",
     "RandomBot",

@@ -1,4 +1,4 @@
-"""What a Metro City player may decide: place a tile, build over one's own, swap bonuses.
+"""What a Metro City player may decide: place a tile, build over one's own, swap bonuses, pass.
 
 Each field is checked when an action is made, so a bad tile, block, token or street is refused
 with a message naming what is allowed, before legality is even asked.
@@ -63,7 +63,11 @@ class Swap(Action):
 
 
 @attrs.frozen
-class NoSwap(Action):
-    """After placing the Courthouse, leave the bonus tokens where they are (MC-5)."""
+class Pass(Action):
+    """Decline the one optional thing a prompt offers: the Courthouse's swap (MC-5).
 
-    word = "noswap"
+    The same word is the pass of a player who cannot place (MC-3), which is never asked: the
+    engine takes it for the player (ruling MC-A3).
+    """
+
+    word = "pass"

@@ -6,7 +6,7 @@ import math
 from collections.abc import Sequence
 
 from common import Action, Game, GameRandom, RandomBot
-from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import BLOCK_INDEX, BLOCK_STREETS, STREET_INDEX, STREETS
 from metrocity.rules import MetroCity, award_winner, street_sums
 
@@ -33,7 +33,7 @@ class HeuristicBot:
         assert isinstance(game, MetroCity)
         legal = game.legal_actions()
         values = action_values(game, seat, legal)
-        if isinstance(legal[0], NoSwap):
+        if isinstance(legal[0], Pass):
             # the first answer (no swap) unless a swap gains strictly more
             best_at, best_gain = 0, values[0]
             for i, gain in enumerate(values):
@@ -63,7 +63,7 @@ def action_values(game: MetroCity, seat: int, legal: Sequence[Action]) -> list[f
     owners = s.owners
     tokens = s.street_tokens
     tie = str(game.options["tie"])
-    if legal and isinstance(legal[0], NoSwap | Swap):
+    if legal and isinstance(legal[0], Pass | Swap):
         factors = _factors(tiles, owners, tokens, seat, tie, s.pending_block)
         gains = []
         for action in legal:

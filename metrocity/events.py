@@ -75,6 +75,9 @@ class StreetAwarded(Event):
 
 @attrs.frozen
 class Passed(Event):
-    """``seat`` could not place (an empty hand) and passed (MC-3)."""
+    """``seat`` could not place (an empty hand) and passed (MC-3).
+
+    It follows the ``ActionForced`` pass the engine took for the seat (ruling MC-A3).
+    """
 
     seat: int

@@ -6,61 +6,79 @@ from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
 from common import Game
-from metrocity.data import COLUMN_LETTERS, COLUMNS, ROWS, STREETS, TILES
-from metrocity.rules import MetroCity, street_sums
+from metrocity.data import COLUMN_LETTERS, COLUMNS, ROWS, TILE_KINDS, TILES, category_display
+from metrocity.rules import MetroCity
 
 _CELL = 6
 _MARKS = ("a", "b")
+#: the text board's key to its tile labels, both names of the Park included (ruling MC-A10)
+LEGEND = "tiles: R1-R5 Residential, C2-C6 Commercial, I3-I7 Industrial, " + ", ".join(
+    f"{t.label} {t.display}" for t in TILE_KINDS if not t.value
+)
 
 
-def _cell(game: MetroCity, block: int) -> str:
-    tile = game.s.tiles[block]
-    if tile is None:
+def _cell(cell: dict[str, Any] | None) -> str:
+    if cell is None:
         return ".".center(_CELL)
-    return f"{TILES[tile].label}{_MARKS[game.s.owners[block]]}".center(_CELL)
+    return f"{TILES[cell['tile']].label}{_MARKS[cell['owner']]}".center(_CELL)
 
 
-def _bonus(game: MetroCity, street: int) -> str:
-    token = game.s.street_tokens[street]
-    if token is not None:
-        return f"${token}"
-    winner = game.s.street_winner[street]
-    return "tied" if winner is None or winner < 0 else f"won {_MARKS[winner]}"
+def _bonus(street: dict[str, Any]) -> str:
+    """A street's bonus in the text board: ``$10``, ``won a``, ``tied``, ``won b (tie)``."""
+    award = street["award"]
+    if award is None:
+        return f"${street['token']}"
+    if award["winner"] is None:
+        return f"${award['token']} tied"
+    tie = " (tie)" if award["tied"] else ""
+    return f"${award['token']} won {_MARKS[award['winner']]}{tie}"
+
+
+def _money(tokens: list[int]) -> str:
+    return ", ".join(f"${t}" for t in tokens) or "none"
 
 
 def render_text(game: Game, seat: int | None = None) -> str:
-    """The grid, each street's name, bonus and both sums, money, and ``seat``'s own hand."""
+    """The grid, each street's bonus (or its award) and sums, money, and ``seat``'s own hand.
+
+    Drawn from ``game.view(seat)`` only, so it shows what that seat sees and nothing more. An
+    awarded street shows the sums it was awarded by, whatever was built over since.
+    """
     assert isinstance(game, MetroCity)
-    s = game.s
-    names = [f"{game.players[k]} ({_MARKS[k]})" for k in range(2)]
+    view = game.view(seat)
+    state = view["state"]
+    streets = state["streets"]
+    names = [f"{name} ({_MARKS[k]})" for k, name in enumerate(view["players"])]
     lines = [f"Metro City: {names[0]} vs {names[1]}"]
     header = " " * 12 + "".join(c.center(_CELL) for c in COLUMN_LETTERS)
-    lines.append(header + "   bonus   sums a:b")
-    for r in range(ROWS):
-        row = "".join(_cell(game, r * COLUMNS + c) for c in range(COLUMNS))
-        sums = street_sums(s.tiles, s.owners, r)
-        lines.append(f"{STREETS[r].name:<12}{row}   {_bonus(game, r):<7} {sums[0]}:{sums[1]}")
+    lines.append(header + "   bonus          sums a:b")
+    for r, street in enumerate(streets[:ROWS]):
+        row = "".join(_cell(cell) for cell in state["grid"][r])
+        sums = street["sums"]
+        lines.append(f"{street['name']:<12}{row}   {_bonus(street):<14} {sums[0]}:{sums[1]}")
     lines.append("")
-    for c in range(COLUMNS):
-        st = ROWS + c
-        sums = street_sums(s.tiles, s.owners, st)
-        lines.append(
-            f"  {STREETS[st].name:<10} bonus {_bonus(game, st):<7} sums {sums[0]}:{sums[1]}"
-        )
+    for street in streets[ROWS:]:
+        sums = street["sums"]
+        lines.append(f"  {street['name']:<10} bonus {_bonus(street):<14} sums {sums[0]}:{sums[1]}")
     lines.append("")
-    for k in range(2):
-        tokens = ", ".join(f"${t}" for t in sorted(s.money[k])) or "none"
+    lines.append(LEGEND)
+    for k, player in enumerate(state["players"]):
         lines.append(
-            f"{names[k]}: ${s.score(k)} ({tokens}); hand {len(s.hands[k])}, pile {len(s.piles[k])}"
+            f"{names[k]}: ${player['money']} ({_money(player['tokens'])}); "
+            f"hand {player['hand_size']}, pile {player['pile_size']}"
         )
-    if seat is not None:
-        lines.append("your hand: " + (" ".join(s.hands[seat]) or "empty"))
-    if game.is_over:
-        res = game.result()
-        won = " and ".join(game.players[w] for w in res.winners)
-        lines.append(f"game over ({res.reason}): {won} wins")
-    elif game.prompt is not None:
-        lines.append(f"{game.players[game.prompt.seat]} to {game.prompt.kind}: {game.prompt.text}")
+    out_of_play = _money(state["out_of_play"])
+    lines.append(f"discarded: {_money(state['discarded'])}; out of play: {out_of_play}")
+    if state["hand"] is not None:
+        hand = [f"{name} [{t}]" for t, name in zip(state["hand"], state["hand_names"], strict=True)]
+        lines.append("your hand: " + (", ".join(hand) or "empty"))
+    if view["is_over"]:
+        result = view["result"]
+        won = " and ".join(view["players"][w] for w in result["winners"])
+        lines.append(f"game over ({result['reason']}): {won} wins")
+    elif view["prompt"] is not None:
+        p = view["prompt"]
+        lines.append(f"{view['players'][p['seat']]} to {p['kind']}: {p['text']}")
     return "\n".join(lines)
 
 
@@ -76,15 +94,6 @@ KIND_COLOURS = {
     "power": "#f9a825",
     "mall": "#8e24aa",
     "court": "#5d4037",
-}
-KIND_NAMES = {
-    "residential": "Residential",
-    "commercial": "Commercial",
-    "industrial": "Industrial",
-    "park": "Park",
-    "power": "Power Plant",
-    "mall": "Mall",
-    "court": "Courthouse",
 }
 _BLOCK_W = 84
 _BLOCK_H = 64
@@ -102,11 +111,20 @@ def _text(x: float, y: float, body: str, **attrs: Any) -> str:
 
 
 def _bonus_text(street: dict[str, Any], names: list[str]) -> str:
-    if street["token"] is not None:
+    award = street["award"]
+    if award is None:
         return f"${street['token']}"
-    if street["winner"] is None:
+    if award["winner"] is None:
         return "tied: discarded"
-    return f"won by {names[street['winner']]}"
+    # a tie the placer took (tie="placer") shows as its equal sums on the line below
+    return f"won by {names[award['winner']]}"
+
+
+def _sums_text(street: dict[str, Any]) -> str:
+    """The street's sums: as it stands while open, as awarded (with its token) once awarded."""
+    a, b = street["sums"]
+    award = street["award"]
+    return f"sums {a}:{b}" if award is None else f"${award['token']} at {a}:{b}"
 
 
 def render_svg(game: Game, seat: int | None = None) -> str:
@@ -114,8 +132,9 @@ def render_svg(game: Game, seat: int | None = None) -> str:
 
     The 6x5 grid with the street and avenue names; each tile with its kind, number and owner's
     colour (``class="tile"``, ``data-block``, ``data-tile``, ``data-owner``); each street's
-    bonus or who won it and both players' sums (``class="bonus"``, ``data-street``); both
-    players' money and tokens, and the seat's own hand.
+    bonus, or who won it with the token and the sums it was awarded by (``class="bonus"``,
+    ``data-street``); both players' money and tokens, the discarded tokens and those out of
+    play, and the seat's own hand in words (both names of the Park, ruling MC-A10).
     """
     view = game.view(seat)
     state = view["state"]
@@ -124,7 +143,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
     grid_w = COLUMNS * _BLOCK_W + (COLUMNS - 1) * _GAP
     grid_h = ROWS * _BLOCK_H + (ROWS - 1) * _GAP
     width = _LEFT + grid_w + 170
-    height = _TOP + grid_h + 90 + 26 * 4
+    height = _TOP + grid_h + 90 + 26 * 5
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
@@ -138,7 +157,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
         y = _TOP + r * (_BLOCK_H + _GAP) + _BLOCK_H / 2 + 4
         out.append(_text(16, y, streets[r]["name"]))
         for c in range(COLUMNS):
-            out.append(_block_svg(state["grid"][r][c], r, c))
+            out.append(_block_svg(state["grid"][r][c], r, c, names))
     for i, street in enumerate(streets):
         out.append(_street_svg(i, street, names))
     out.extend(_players_svg(view, state, _TOP + grid_h + 70))
@@ -146,7 +165,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
     return "\n".join(out) + "\n"
 
 
-def _block_svg(cell: dict[str, Any] | None, r: int, c: int) -> str:
+def _block_svg(cell: dict[str, Any] | None, r: int, c: int, names: list[str]) -> str:
     x = _LEFT + c * (_BLOCK_W + _GAP)
     y = _TOP + r * (_BLOCK_H + _GAP)
     block = f"{COLUMN_LETTERS[c]}{r + 1}"
@@ -158,10 +177,12 @@ def _block_svg(cell: dict[str, Any] | None, r: int, c: int) -> str:
     kind = TILES[cell["tile"]]
     owner = int(cell["owner"])
     number = str(kind.value) if kind.value else ""
+    title = f"{cell['name']}, {names[owner]}'s, on {block}"
     return "".join(
         [
             f'<g class="tile" data-block="{block}" data-tile={quoteattr(kind.id)} '
             f'data-owner="{owner}">',
+            f"<title>{escape(title)}</title>",
             f'<rect x="{x}" y="{y}" width="{_BLOCK_W}" height="{_BLOCK_H}" rx="4" '
             f'fill="{SEAT_COLOURS[owner]}" stroke="#333"/>',
             f'<rect x="{x}" y="{y + _BLOCK_H - 16}" width="{_BLOCK_W}" height="16" '
@@ -178,7 +199,7 @@ def _block_svg(cell: dict[str, Any] | None, r: int, c: int) -> str:
             _text(
                 x + _BLOCK_W / 2,
                 y + _BLOCK_H - 4,
-                KIND_NAMES[kind.kind],
+                category_display(kind.kind),
                 text_anchor="middle",
                 font_size=10,
                 fill="#fff",
@@ -189,7 +210,6 @@ def _block_svg(cell: dict[str, Any] | None, r: int, c: int) -> str:
 
 
 def _street_svg(i: int, street: dict[str, Any], names: list[str]) -> str:
-    sums = street["sums"]
     if i < ROWS:
         x: float = _LEFT + COLUMNS * (_BLOCK_W + _GAP) + 4
         y: float = _TOP + i * (_BLOCK_H + _GAP) + _BLOCK_H / 2 - 2
@@ -217,7 +237,7 @@ def _street_svg(i: int, street: dict[str, Any], names: list[str]) -> str:
                 font_size=12 if i < ROWS or street["token"] is not None else 10,
                 fill=colour,
             ),
-            _text(x2, y2, f"sums {sums[0]}:{sums[1]}", class_="sums", text_anchor=anchor),
+            _text(x2, y2, _sums_text(street), class_="sums", text_anchor=anchor),
             "</g>",
         ]
     )
@@ -236,8 +256,13 @@ def _players_svg(view: dict[str, Any], state: dict[str, Any], top: int) -> list[
         out.append(f'<rect x="16" y="{y - 12}" width="14" height="14" fill="{SEAT_COLOURS[k]}"/>')
         out.append(_text(36, y, line, class_="money", data_seat=k))
     y = top + 48
+    discarded = ", ".join(f"${t}" for t in state["discarded"]) or "none"
+    out_of_play = ", ".join(f"${t}" for t in state["out_of_play"]) or "none"
+    line = f"discarded: {discarded}; out of play: {out_of_play}"
+    out.append(_text(16, y, line, class_="discarded"))
+    y += 24
     if state["hand"] is not None:
-        hand = " ".join(TILES[t].label for t in state["hand"]) or "empty"
+        hand = ", ".join(state["hand_names"]) or "empty"
         out.append(_text(16, y, f"your hand: {hand}", class_="hand"))
         y += 24
     if view["is_over"]:

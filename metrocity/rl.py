@@ -13,7 +13,7 @@ from typing import Any
 
 from common import Action, Game
 from common.rl import RLSpec
-from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import (
     BLOCK_IDS,
     BLOCK_INDEX,
@@ -39,7 +39,7 @@ _BLOCK_WIDTH = 3 + len(TILE_KINDS)
 def _catalogue() -> tuple[Action, ...]:
     out: list[Action] = [Place(t.id, b) for t in TILE_KINDS for b in BLOCK_IDS]
     out += [BuildOver(t.id, b, k) for t in TILE_KINDS for b in BLOCK_IDS for k in TOKENS]
-    out.append(NoSwap())
+    out.append(Pass())
     out += [
         Swap(STREETS[a].id, STREETS[b].id)
         for a in range(len(STREETS))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left, insort
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import cache
 from itertools import compress
 from operator import itemgetter
@@ -30,10 +30,11 @@ from common import (
 )
 from common.chance import ChanceRequest
 from common.testing import Secret
-from metrocity.actions import BuildOver, NoSwap, Place, Swap
+from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import (
     BLOCK_IDS,
     BLOCK_INDEX,
+    BLOCK_NAMES,
     BLOCK_STREETS,
     BLOCKS,
     COLUMNS,
@@ -44,7 +45,9 @@ from metrocity.data import (
     SUPPRESSED_BY,
     TILE_COUNTS,
     TILE_KINDS,
+    TILES,
     TOKENS,
+    static_data,
 )
 from metrocity.events import (
     BonusesSwapped,
@@ -128,7 +131,7 @@ _SWAP = {
     for a in range(len(STREETS))
     for b in range(a + 1, len(STREETS))
 }
-_NO_SWAP = NoSwap()
+_PASS = Pass()
 #: makes an object without calling its class's ``__init__`` (the legal moves' sequences)
 _new = object.__new__
 #: for each street, a getter of its blocks' tiles (``None in get(tiles)``: not yet full)
@@ -141,15 +144,82 @@ _PLACED = tuple(
 )
 #: _DRAWN_ONE[seat][tile]: the refill of one tile after a placement
 _DRAWN_ONE = tuple({t.id: TilesDrawn(seat, 1, (t.id,)) for t in TILE_KINDS} for seat in range(2))
-#: the two questions, by seat: their text never changes, so each prompt is made once and set
-#: without the core's ``_ask`` look-up (issue 8: a prompt is asked at every decision)
+
+
+#: a token in words, by its value: ``$10``
+_DOLLAR = tuple(f"${t}" for t in range(TOKENS[-1] + 1))
+
+
+def dollars(tokens: Sequence[int]) -> str:
+    """Tokens in words: ``$3``, ``$3 or $10``, ``$3, $7 or $10`` (ascending)."""
+    words = [_DOLLAR[t] for t in sorted(tokens)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+def _tiles_in_hand(hand_size: int) -> str:
+    return "your last tile" if hand_size == 1 else f"one of your {hand_size} tiles"
+
+
+#: the place question's words by hand size, without a token, and with tokens up to their list
+_PLACE_NO_TOKEN = tuple(
+    f"place {_tiles_in_hand(n)} on an empty block (building over one of your own blocks costs a "
+    "won token, and you hold none)"
+    for n in range(HAND_SIZE + 1)
+)
+_PLACE_PAYING = tuple(
+    f"place {_tiles_in_hand(n)} on an empty block, or build it over one of your own blocks by "
+    "discarding one of your tokens ("
+    for n in range(HAND_SIZE + 1)
+)
+
+
+def place_text(hand_size: int, tokens: Sequence[int]) -> str:
+    """The place question in words (MC-3): what is in hand and what a build-over costs.
+
+    Every seat's view shows the prompt, so it names how many tiles are in hand, never which:
+    the seat's own view lists them (``hand_names``). The tokens held are public (MC-A8).
+    """
+    if not tokens:
+        return _PLACE_NO_TOKEN[hand_size]
+    return _PLACE_PAYING[hand_size] + dollars(tokens) + ")"
+
+
+#: the place question of a seat holding no token, by seat and hand size: its text depends on
+#: nothing else, so each prompt is made once and set without the core's ``_ask`` look-up
+#: (issue 8: a prompt is asked at every decision)
 _PLACE_ASKS = tuple(
-    Prompt(seat, "place", "place a tile: on an empty block, or over your own for a token")
+    tuple(Prompt(seat, "place", place_text(n, ())) for n in range(HAND_SIZE + 1))
     for seat in range(2)
 )
-_SWAP_ASKS = tuple(
-    Prompt(seat, "swap", "swap the bonuses of two unawarded streets, or noswap")
-    for seat in range(2)
+#: the place questions of seats holding tokens, by (seat, hand size, *tokens held), made once
+_PAYING_ASKS: dict[tuple[int, ...], Prompt] = {}
+#: how many of them are kept (a bound the core's own prompt cache keeps too)
+_PAYING_KEPT = 4096
+
+#: the start of the Courthouse's question, by block (MC-5)
+_COURT_AT = tuple(
+    f"your Courthouse at {b} ({name}) may swap the bonus tokens of two streets not yet awarded ("
+    for b, name in zip(BLOCK_IDS, BLOCK_NAMES, strict=True)
+)
+#: _STREET_TOKEN[street][token]: a street and the token lying there, in words
+_STREET_TOKEN = tuple(tuple(f"{st.name} ${t}" for t in range(TOKENS[-1] + 1)) for st in STREETS)
+
+
+def _awarded_after(row: bool, column: bool) -> tuple[str, ...]:
+    """The end of the Courthouse's question by block: which of its streets the placement
+    completes (``row``, ``column``), awarded after the swap (MC-5)."""
+    out = []
+    for r, c in BLOCK_STREETS:
+        completed = [STREETS[st].name for st, done in ((r, row), (c, column)) if done]
+        verb = "is" if len(completed) == 1 else "are"
+        after = f", before {' and '.join(completed)} {verb} awarded" if completed else ""
+        out.append(f"){after}; or pass")
+    return tuple(out)
+
+
+#: _AWARDED_AFTER[completes its row][completes its column][block]
+_AWARDED_AFTER = tuple(
+    tuple(_awarded_after(row, column) for column in (False, True)) for row in (False, True)
 )
 
 
@@ -166,7 +236,7 @@ def _getter(indices: Sequence[int]) -> Callable[[Sequence[Action]], tuple[Action
 @cache
 def _swaps_between(open_: tuple[int, ...]) -> tuple[Action, ...]:
     """No swap, then every pair of the streets ``open_`` (at most 2**11 sets: kept once)."""
-    return (_NO_SWAP, *(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]))
+    return (_PASS, *(_SWAP[a, b] for k, a in enumerate(open_) for b in open_[k + 1 :]))
 
 
 def street_sums(tiles: list[str | None], owners: list[int], street: int) -> tuple[int, int]:
@@ -277,7 +347,7 @@ class MetroCity(Game):
             "a tied street's token is discarded, or stays with the placer (ruling MC-4)",
         )
     }
-    actions = ActionSet([Place, BuildOver, Swap, NoSwap])
+    actions = ActionSet([Place, BuildOver, Swap, Pass])
     state_schema = STATE_SCHEMA
     game_events = (
         TokensPlaced,
@@ -338,21 +408,43 @@ class MetroCity(Game):
 
     # ------------------------------------------------------------------ the turn (MC-3)
     def _begin_turn(self, seat: int) -> None:
-        """Ask ``seat`` to place; pass a seat with an empty hand; end when nobody can place."""
+        """Ask ``seat`` to place; take a one-answer turn for it; end when nobody can place."""
         # ruling MC-A9: a seat holding a tile must place it (no voluntary pass); ruling MC-A3:
-        # the pass of a seat with an empty hand is recorded without asking
+        # a turn with one possible answer is not asked but taken for the seat (ActionForced)
         s = self.s
-        if not s.free:
+        free = s.free
+        if not free:
             self._end()
             return
-        if not s.hands[seat]:
+        hand = s.hands[seat]
+        if not hand:
             if not s.hands[1 - seat]:
                 self._end()
                 return
-            self._record(Passed, seat)
-            seat = 1 - seat
+            self._force(seat, _PASS)  # MC-3: a seat that cannot place passes
+            return
         s.turn = seat
-        self._pending = _PLACE_ASKS[seat]
+        # one empty block, one kind of tile in hand (the hand is in tile order, so two Parks
+        # are its first and last) and no build-over (no token, or no block of its own): the
+        # one placement there is (issue 22); the length test alone is all most turns pay
+        if (
+            len(free) == 1
+            and (len(hand) == 1 or hand[0] == hand[-1])
+            and not (s.money[seat] and s.owned[seat])
+        ):
+            self._force(seat, _PLACE_ROW[hand[0]][free[0]])
+            return
+        money = s.money[seat]
+        if not money:
+            self._pending = _PLACE_ASKS[seat][len(hand)]
+            return
+        key = (seat, len(hand), *money)
+        ask = _PAYING_ASKS.get(key)
+        if ask is None:
+            if len(_PAYING_ASKS) >= _PAYING_KEPT:
+                _PAYING_ASKS.clear()
+            ask = _PAYING_ASKS[key] = Prompt(seat, "place", place_text(len(hand), money))
+        self._pending = ask
 
     def _legal_actions(self) -> Sequence[Action]:
         """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
@@ -405,7 +497,7 @@ class MetroCity(Game):
             tokens = s.street_tokens
             open_ = [st.id for st, token in zip(STREETS, tokens, strict=True) if token is not None]
             pairs = [Swap(a, b) for k, a in enumerate(open_) for b in open_[k + 1 :]]
-            return [NoSwap(), *pairs]
+            return [Pass(), *pairs]
         seat = p.seat
         kinds = [t.id for t in TILE_KINDS if t.id in s.hands[seat]]
         moves: list[Action] = []
@@ -419,6 +511,39 @@ class MetroCity(Game):
                     if s.owners[i] == seat:
                         moves.append(BuildOver(tile, BLOCK_IDS[i], token))
         return moves
+
+    def _legal_text(self) -> str:
+        """What is legal now, in words and the game's ids, for a refused action's message.
+
+        Only the seat to act (or the host) reads it: a refused action of another seat is
+        refused for being out of turn first. So it names the hand, which the prompt cannot.
+        """
+        p = self._pending
+        if not isinstance(p, Prompt):
+            return "nothing"
+        s = self.s
+        if p.kind == "swap":
+            open_ = [
+                f"{st.id} ({st.name}, ${token})"
+                for st, token in zip(STREETS, s.street_tokens, strict=True)
+                if token is not None
+            ]
+            return (
+                "pass, or swap <street> <street> naming two streets still holding a token, the "
+                f"first before the second in this order: {', '.join(open_)}"
+            )
+        seat = p.seat
+        hand = ", ".join(f"{t} = {TILES[t].display}" for t in dict.fromkeys(s.hands[seat]))
+        empty = ", ".join(BLOCK_IDS[b] for b in s.free)
+        text = f"place <tile> <block> with a tile of your hand ({hand}) on an empty block ({empty})"
+        if not (s.money[seat] and s.owned[seat]):
+            return text + "; build <tile> <block> <token> needs a won token, and you hold none"
+        own = ", ".join(BLOCK_IDS[b] for b in s.owned[seat])
+        tokens = ", ".join(f"{t} = ${t}" for t in sorted(s.money[seat]))
+        return (
+            f"{text}; or build <tile> <block> <token>: a tile of your hand over one of your "
+            f"blocks ({own}), discarding a token you hold ({tokens})"
+        )
 
     def _is_legal(self, action: Action) -> bool:
         """Exact and fast: the same answer as membership in ``legal_actions()``."""
@@ -439,7 +564,7 @@ class MetroCity(Game):
                     and action.token in s.money[p.seat]
                 )
             return False
-        if isinstance(action, NoSwap):
+        if isinstance(action, Pass):
             return True
         if not isinstance(action, Swap):
             return False
@@ -459,10 +584,14 @@ class MetroCity(Game):
         elif isinstance(action, BuildOver):
             self._build_over(seat, action.tile, BLOCK_INDEX[action.block], action.token)
         else:
-            if isinstance(action, Swap):
-                self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
             s = self.s
             block, filled = s.pending_block, s.pending_filled
+            if block < 0:  # no Courthouse waits: the pass of a seat that cannot place (MC-3)
+                self._record(Passed, seat)
+                self._begin_turn(1 - seat)
+                return
+            if isinstance(action, Swap):
+                self._swap_bonuses(seat, STREET_INDEX[action.first], STREET_INDEX[action.second])
             s.pending_block = -1
             s.pending_filled = False
             self._finish_placement(seat, block, filled)
@@ -490,7 +619,7 @@ class MetroCity(Game):
         log = self._log
         log._items.append(_PLACED[seat][tile][block])
         if tile == COURTHOUSE:
-            self._after_placing(seat, tile, block, True)
+            self._after_placing(seat, block, True)
         else:
             self._finish_placement(seat, block, True)
 
@@ -515,21 +644,35 @@ class MetroCity(Game):
         log._items.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         if tile == COURTHOUSE:
-            self._after_placing(seat, tile, block, False)
+            self._after_placing(seat, block, False)
         else:
             self._finish_placement(seat, block, False)
 
-    def _after_placing(self, seat: int, tile: str, block: int, filled: bool) -> None:
-        """Ask the swap question after a Courthouse, else finish the placement (MC-5)."""
+    def _after_placing(self, seat: int, block: int, filled: bool) -> None:
+        """Ask the swap question of a Courthouse just placed, before any award (MC-5)."""
         s = self.s
-        # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards;
-        # ruling MC-A3: no prompt when fewer than two streets still hold a token
-        if tile == COURTHOUSE and len(s.street_tokens) - s.street_tokens.count(None) >= 2:
-            s.pending_block = block
-            s.pending_filled = filled
-            self._pending = _SWAP_ASKS[seat]
-            return
-        self._finish_placement(seat, block, filled)
+        # ruling MC-5 / MC-A1: any placement of the Courthouse, the swap before the awards
+        s.pending_block = block
+        s.pending_filled = filled
+        if len(s.street_tokens) - s.street_tokens.count(None) >= 2:
+            self._pending = Prompt(seat, "swap", self._swap_text(block, filled))
+        else:  # ruling MC-A3: fewer than two tokens left to swap, so pass is the one answer
+            self._force(seat, _PASS)
+
+    def _swap_text(self, block: int, filled: bool) -> str:
+        """The Courthouse's question in words (MC-5): which tokens a swap can exchange.
+
+        Made of prebuilt words (``_COURT_AT``, ``_STREET_TOKEN``, ``_AWARDED_AFTER``): it is
+        asked at 4-5% of random decisions, and writing it from the names each time cost about
+        1,670 instructions a decision, these words about 760 (issue 22).
+        """
+        s = self.s
+        row, column = BLOCK_STREETS[block]
+        empty = s.street_empty
+        ends = _AWARDED_AFTER[filled and not empty[row]][filled and not empty[column]]
+        words = _STREET_TOKEN
+        streets = ", ".join([words[i][t] for i, t in enumerate(s.street_tokens) if t is not None])
+        return _COURT_AT[block] + streets + ends[block]
 
     def _swap_bonuses(self, seat: int, a: int, b: int) -> None:
         """Swap the tokens of two streets not yet awarded (MC-5)."""
@@ -570,6 +713,7 @@ class MetroCity(Game):
         winner = award_winner(sums, placer, self.options["tie"])
         s.street_tokens[street] = None
         s.street_winner[street] = -1 if winner is None else winner
+        s.awards[street] = (token, sums, placer)  # the award as it was made (issue 22)
         if winner is None:
             s.discarded.append(token)
         else:
@@ -608,17 +752,29 @@ class MetroCity(Game):
         s.piles[seat] = own
         return other
 
+    # ------------------------------------------------------------------ static data (issue 22)
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The grid, streets, tiles, tokens and tie rule as JSON (``data.static_data``)."""
+        return static_data(str(options["tie"]))
+
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:
         self.s = other.s.copy()
 
     def _view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees at the table (None: a spectator); described by ``STATE_SCHEMA``.
+
+        Everything on the table is public: the grid, the streets' tokens, every award as it was
+        made, the won tokens (ruling MC-A8), the discarded tokens and the four out of play
+        (ruling MC-A6); a seat also sees its own hand (ruling MC-A7).
+        """
         s = self.s
         grid = [
             [
                 None
                 if (t := s.tiles[r * COLUMNS + c]) is None
-                else {"tile": t, "owner": s.owners[r * COLUMNS + c]}
+                else {"tile": t, "owner": s.owners[r * COLUMNS + c], "name": TILES[t].display}
                 for c in range(COLUMNS)
             ]
             for r in range(len(BLOCK_IDS) // COLUMNS)
@@ -626,15 +782,27 @@ class MetroCity(Game):
         streets = []
         for i, st in enumerate(STREETS):
             winner = s.street_winner[i]
+            award = s.awards[i]
+            sums = street_sums(s.tiles, s.owners, i) if award is None else award[1]
             streets.append(
                 {
                     "id": st.id,
                     "name": st.name,
+                    "blocks": [BLOCK_IDS[b] for b in st.blocks],
                     "token": s.street_tokens[i],
                     "awarded": winner is not None,
                     "winner": None if winner is None or winner < 0 else winner,
-                    "sums": list(street_sums(s.tiles, s.owners, i)),
+                    "sums": list(sums),
                     "empty": sum(1 for b in st.blocks if s.tiles[b] is None),
+                    "award": None
+                    if award is None
+                    else {
+                        "token": award[0],
+                        "sums": list(award[1]),
+                        "winner": None if winner is None or winner < 0 else winner,
+                        "placer": award[2],
+                        "tied": award[1][0] == award[1][1],
+                    },
                 }
             )
         # ruling MC-A8: the tokens each player won (and so its money) are public
@@ -648,14 +816,18 @@ class MetroCity(Game):
             }
             for k in range(2)
         ]
+        hand = s.hands[seat] if seat is not None else None
         return {
             "tie": self.options["tie"],
             "first": s.first,
             "grid": grid,
             "streets": streets,
             "players": players,
-            "hand": list(s.hands[seat]) if seat is not None else None,
+            "hand": list(hand) if hand is not None else None,
+            "hand_names": [TILES[t].display for t in hand] if hand is not None else None,
             "swap_for": BLOCK_IDS[s.pending_block] if s.pending_block >= 0 else None,
+            "discarded": list(s.discarded),
+            "out_of_play": list(s.out_of_play),
         }
 
     def _secrets(self, seat: int | None) -> list[Any]:
@@ -791,10 +963,22 @@ class MetroCity(Game):
         out: list[str] = []
         if not s.out_of_play:
             return out  # the tokens are not laid yet
+        logged = {
+            e.street: (e.token, tuple(e.sums)) for e in self.events if isinstance(e, StreetAwarded)
+        }
         for i, st in enumerate(STREETS):
             awarded = s.street_winner[i] is not None
             if awarded == (s.street_tokens[i] is not None):
                 out.append(f"{st.id} must either hold its token or have been awarded")
+            award = s.awards[i]
+            if awarded != (award is not None):
+                out.append(
+                    f"{st.id}'s award record is {award}, but its winner is {s.street_winner[i]}"
+                )
+            elif award is not None and st.id in logged and logged[st.id] != award[:2]:
+                out.append(
+                    f"{st.id} was awarded {logged[st.id]} by the log, but records {award[:2]}"
+                )
             full = all(s.tiles[b] is not None for b in st.blocks)
             swap_due = s.pending_filled and s.pending_block in st.blocks
             if full != awarded and not (full and swap_due):

@@ -58,6 +58,12 @@ class CityState:
     #: whether seat ``s``'s hand holds both its Parks (the one kind a player owns twice, MC-1):
     #: kept with the hand, so the legal moves need not count them (issue 8)
     doubled: list[bool] = attrs.field(factory=lambda: [False, False])
+    #: ``awards[st]``: how street ``st`` was awarded, (token, both sums, the placer who
+    #: completed it), as they were at that moment (a later build-over changes the tiles, not
+    #: the award); None while unawarded
+    awards: list[tuple[int, tuple[int, int], int] | None] = attrs.field(
+        factory=lambda: [None] * len(STREETS)
+    )
 
     @classmethod
     def new(cls) -> CityState:
@@ -87,6 +93,7 @@ class CityState:
             list(_STREET_SIZES),
             [[0] * len(STREETS), [0] * len(STREETS)],
             [False, False],
+            [None] * len(STREETS),
         )
 
     def copy(self) -> CityState:
@@ -112,6 +119,7 @@ class CityState:
             list(self.street_empty),
             list(map(list, self.street_tally)),
             list(self.doubled),
+            list(self.awards),
         )
 
     @property

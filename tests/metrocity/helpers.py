@@ -108,3 +108,50 @@ def decisions(seed: int, last: bool = False) -> Iterator[metrocity.MetroCity]:
         yield g
         legal = g.legal_actions()
         g.apply(legal[-1] if last and bot.rng.random() < 0.5 else bot.choose(g, g.to_act or 0))
+
+
+def arrange(
+    g: MetroCity,
+    grid: dict[str, tuple[str, int]],
+    hands: tuple[Sequence[str], Sequence[str]],
+    to_act: int,
+) -> None:
+    """Lay out a position of ``g`` directly: ``grid`` maps blocks to (tile, owner).
+
+    Each seat's 20 tiles are on the grid, in ``hands[seat]`` or (the rest) in its pile; a full
+    street's token is discarded (its award recorded as seat 0's placement); the indexes the
+    engine keeps beside the grid are set from it. Then ``to_act`` begins its turn as the
+    engine begins one (a one-answer turn is taken for it). The engine's conservation laws must hold.
+    """
+    from metrocity.data import BLOCK_INDEX, BLOCKS, STREETS
+    from metrocity.rules import _TALLY, street_sums
+
+    s = g.s
+    s.tiles = [None] * BLOCKS
+    s.owners = [-1] * BLOCKS
+    for block, (tile, owner) in grid.items():
+        s.tiles[BLOCK_INDEX[block]] = tile
+        s.owners[BLOCK_INDEX[block]] = owner
+    for seat in (0, 1):
+        rest = list(PLAYER_TILES)
+        for tile in [t for t, o in grid.values() if o == seat] + list(hands[seat]):
+            rest.remove(tile)
+        s.hands[seat] = sorted(hands[seat], key=PLAYER_TILES.index)
+        s.piles[seat] = rest
+        s.doubled[seat] = s.hands[seat].count("park") > 1
+        s.owned[seat] = [i for i in range(BLOCKS) if s.owners[i] == seat]
+        s.street_tally[seat] = [
+            sum(_TALLY[t] for b in st.blocks if (t := s.tiles[b]) and s.owners[b] == seat)
+            for st in STREETS
+        ]
+    s.free = [i for i in range(BLOCKS) if s.tiles[i] is None]
+    s.street_empty = [sum(1 for b in st.blocks if s.tiles[b] is None) for st in STREETS]
+    for k in range(len(STREETS)):
+        token = s.street_tokens[k]
+        if s.street_empty[k] == 0 and token is not None:
+            s.street_tokens[k] = None
+            s.street_winner[k] = -1
+            s.discarded.append(token)
+            s.awards[k] = (token, street_sums(s.tiles, s.owners, k), 0)
+    assert g.invariants() == [], g.invariants()
+    g._begin_turn(to_act)

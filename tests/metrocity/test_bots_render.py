@@ -139,7 +139,7 @@ def test_svg_shows_each_streets_bonus_or_its_winner_and_the_street_names() -> No
         assert bonus[street["id"]] == f"${street['token']}"
     texts = [e.text for e in root.iter(f"{SVG}text")]
     assert "1st Street" in texts and "F Avenue" in texts
-    assert "sums 18:9" in texts
+    assert "$10 at 18:9" in texts  # the token it was won with and the sums of the award
     money = [e.text or "" for e in root.iter(f"{SVG}text") if e.get("class") == "money"]
     assert money[0].startswith("Player 1: $10 ($10)") and money[1].startswith("Player 2: $0")
 
@@ -149,7 +149,7 @@ def test_svg_of_a_tied_street_says_the_token_was_discarded() -> None:
     root = _svg(g, None)
     st1 = next(e for e in root.iter(f"{SVG}text") if e.get("data-street") == "st1")
     assert st1.text == "tied: discarded"
-    assert "sums 8:8" in [e.text for e in root.iter(f"{SVG}text")]
+    assert "$10 at 8:8" in [e.text for e in root.iter(f"{SVG}text")]
 
 
 def test_svg_is_drawn_from_the_view_only() -> None:

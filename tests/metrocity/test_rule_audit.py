@@ -43,7 +43,7 @@ def test_every_combination_of_special_tiles_awards_by_the_mc4_sums(
     for block, tile in zip(ROW1, row, strict=True):
         g.apply(f"place {tile} {block}")
         if g.prompt is not None and g.prompt.kind == "swap":
-            g.apply("noswap")
+            g.apply("pass")
     expected = rule_sums([(t, k % 2) for k, t in enumerate(row)])
     winner = None if expected[0] == expected[1] else int(expected[1] > expected[0])
     got = [e for e in g.events if isinstance(e, StreetAwarded)]
@@ -67,7 +67,7 @@ def test_street_sums_match_the_rule_for_every_special_set_and_owner() -> None:
 def test_courthouse_alone_stops_no_category() -> None:
     # ruling MC-A5: the Courthouse acts only through the swap (MC-5), never on the sums
     g = start(("court", "ind7", "res5"), ("ind3", "res2", "com4"))
-    play(g, "place court A1", "noswap", "place ind3 B1", "place ind7 C1", "place res2 D1")
+    play(g, "place court A1", "pass", "place ind3 B1", "place ind7 C1", "place res2 D1")
     play(g, "place res5 E1", "place com4 F1")
     awarded = [e for e in g.events if isinstance(e, StreetAwarded)]
     assert awarded == [StreetAwarded("st1", 10, (12, 9), 0)]

@@ -25,7 +25,7 @@ from metrocity import (
     BonusesSwapped,
     BuildOver,
     FirstPlayerDrawn,
-    NoSwap,
+    Pass,
     Passed,
     Place,
     StreetAwarded,
@@ -248,7 +248,7 @@ def test_special_tiles_count_nothing_themselves() -> None:
     g = fill_row1(("park", "power", "com2"), ("mall", "com3", "court"))
     # seat 1's Courthouse asks for a swap first (MC-5): decline it
     assert g.prompt is not None and g.prompt.kind == "swap"
-    g.apply("noswap")
+    g.apply("pass")
     assert awards(g) == [StreetAwarded("st1", 10, (2, 3), 1)]
 
 
@@ -309,7 +309,7 @@ def test_courthouse_swap_comes_before_the_award_it_triggers() -> None:
 
 def test_courthouse_owner_may_decline_the_swap() -> None:
     g = fill_row1(("res1", "res2", "com2"), ("com6", "ind7", "court"))
-    events = g.apply(NoSwap())
+    events = g.apply(Pass())
     assert not [e for e in events if isinstance(e, BonusesSwapped)]
     assert awards(g) == [StreetAwarded("st1", 10, (5, 13), 1)]
 
@@ -318,7 +318,7 @@ def test_courthouse_swap_offers_only_streets_still_holding_a_token() -> None:
     g = start(("court",), ("com2",))
     play(g, "place court A1")
     legal = g.legal_actions()
-    assert legal[0] == NoSwap()
+    assert legal[0] == Pass()
     assert len(legal) == 1 + 55  # all 11 streets still hold a token: every pair
     assert Swap("st1", "avF") in legal and Swap("avF", "st1") not in legal
     g = fill_row1(("res5", "com6", "ind7"), ("com2", "com3", "com4"), hand0=("court",))
@@ -682,7 +682,7 @@ def test_check_game_reports_a_broken_invariant() -> None:
 
 def test_actions_have_text_and_json_forms() -> None:
     g = start()
-    for action in (Place("res3", "B2"), BuildOver("mall", "A1", 10), Swap("st1", "avF"), NoSwap()):
+    for action in (Place("res3", "B2"), BuildOver("mall", "A1", 10), Swap("st1", "avF"), Pass()):
         assert g.parse_action(str(action)) == action
         assert g.parse_action(action.to_json()) == action
     assert str(BuildOver("mall", "A1", 10)) == "build mall A1 10"
