@@ -178,6 +178,7 @@ class Game:
             "_decisions",
             "_final",
             "_listed",
+            "_describe_core",
             "is_legal",
         }
     )
@@ -531,6 +532,54 @@ class Game:
             if data is not None:
                 out.append(data)
         return out
+
+    def describe(self, event: Event, seat: int | None = None) -> str:
+        """One sentence telling ``event`` as ``seat`` sees it (None: a spectator).
+
+        The words are made from the event's redacted JSON form (``event.for_seat(seat)``),
+        so they can never say more than that seat may see. A game tells its own events in
+        the hook ``_describe``; the core's events have plain sentences of their own.
+        """
+        self._check_seat(seat)
+        data = event.for_seat(seat)
+        if data is None:
+            return ""
+        told = self._describe(data, seat)
+        return told if told is not None else self._describe_core(data)
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """The hook behind ``describe``: one sentence for an event's redacted JSON ``data``
+        (its ``type`` names it), or None for the core's own sentence. Players by name,
+        things by their rulebook names, amounts in the game's money."""
+        return None
+
+    def _describe_core(self, data: dict[str, Any]) -> str:
+        """The core's sentences: the start, a decision, a forced move, chance, the end."""
+        kind = data.get("type")
+        names = self.players
+
+        def name(seat: Any) -> str:
+            return names[seat] if type(seat) is int and 0 <= seat < len(names) else "?"
+
+        if kind == GameStarted.type_name:
+            return f"A game of {self.title or self.name} begins: {', '.join(names)}."
+        if kind in (ActionTaken.type_name, ActionForced.type_name):
+            action = self.actions.parse(data["action"])
+            forced = " (the only move)" if kind == ActionForced.type_name else ""
+            return f"{name(data['seat'])}: {action}{forced}."
+        if kind == ChanceResolved.type_name:
+            outcome = data["outcome"]
+            if outcome is None:
+                return f"Chance: {data['request']} (hidden)."
+            if data["request"].startswith("dice"):
+                return f"The dice show {' and '.join(map(str, outcome))}."
+            return f"Chance: {data['request']}: {', '.join(map(str, outcome))}."
+        if kind == GameEnded.type_name:
+            winners = [name(w) for w in data["winners"]]
+            scores = ", ".join(f"{name(i)} {v}" for i, v in enumerate(data["scores"]))
+            verb = "wins" if len(winners) == 1 else "share the win"
+            return f"The game is over: {' and '.join(winners)} {verb} ({scores})."
+        return f"{kind}."
 
     def undo(self, to: int | None = None) -> None:
         """Take back the last decision, or go back to the decision logged at index ``to``.

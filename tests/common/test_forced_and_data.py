@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from common import ActionForced, ActionTaken, InvalidOption, RandomBot, play
+from common import (
+    ActionForced,
+    ActionTaken,
+    ChanceResolved,
+    IllegalAction,
+    InvalidOption,
+    RandomBot,
+    play,
+)
 from common.game import load_data, replay_into
 from tests.common.toygame import Race, Roll
 
@@ -51,3 +59,18 @@ def test_static_data_validates_the_options() -> None:
     assert Race.static_data(target=30)["target"] == 30
     with pytest.raises(InvalidOption, match="target"):
         Race.static_data(target=7)
+
+
+def test_describe_tells_the_core_events_in_words_and_redacted() -> None:
+    game = _played(5)
+    events = list(game.events)
+    assert game.describe(events[0]) == "A game of Toy Race begins: Player 1, Player 2."
+    shuffle = events[1]
+    assert isinstance(shuffle, ChanceResolved)
+    assert game.describe(shuffle, 0) == "Chance: shuffle bonus (hidden)."  # secret to all
+    told = [game.describe(e) for e in events]
+    assert any(t.startswith("The dice show ") for t in told)
+    assert any(t.endswith("(the only move).") for t in told)
+    assert told[-1].startswith("The game is over: ")
+    with pytest.raises(IllegalAction, match="no seat"):
+        game.describe(events[0], 7)
