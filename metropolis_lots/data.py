@@ -21,6 +21,11 @@ from metropolis_lots.actions import Build
 
 DATA_DIR = Path(__file__).with_name("data")
 LOCATIONS = ("park_view", "river", "centre")
+#: option ``rotation`` (ruling MS-A12): the quarter turns a floor plan may be given from its
+#: printed orientation. A building is never mirrored (MS-3): ``free`` turns it any way,
+#: ``half`` only around (so the mirrored apartments differ, as the seed says), ``none`` not
+TURNS: Mapping[str, tuple[int, ...]] = {"half": (0, 2), "free": (0, 1, 2, 3), "none": (0,)}
+DEFAULT_ROTATION = "half"
 
 
 def _read(path: Path, what: str) -> Any:
@@ -137,7 +142,10 @@ class Model:
     id: str
     kind: str
     count: int
+    #: its floor plan in the printed orientation (MS-3, MS-A12)
     cells: tuple[tuple[int, int], ...]
+    #: its rulebook name ("apartment building"), for words
+    name: str = ""
 
     @property
     def size(self) -> int:
@@ -145,16 +153,21 @@ class Model:
         return len(self.cells)
 
 
-def rotations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
-    """The distinct rotations of a floor plan (no reflections: ruling MS-3), normalised."""
+def rotations(
+    cells: tuple[tuple[int, int], ...], turns: tuple[int, ...] = TURNS["free"]
+) -> list[tuple[tuple[int, int], ...]]:
+    """The distinct orientations of a floor plan turned by each number of quarter turns in
+    ``turns`` (never mirrored: ruling MS-3; which turns: option ``rotation``, MS-A12),
+    normalised."""
     out: list[tuple[tuple[int, int], ...]] = []
     shape = list(cells)
-    for _ in range(4):
-        r0 = min(r for r, _ in shape)
-        c0 = min(c for _, c in shape)
-        norm = tuple(sorted((r - r0, c - c0) for r, c in shape))
-        if norm not in out:
-            out.append(norm)
+    for quarter in range(4):
+        if quarter in turns:
+            r0 = min(r for r, _ in shape)
+            c0 = min(c for _, c in shape)
+            norm = tuple(sorted((r - r0, c - c0) for r, c in shape))
+            if norm not in out:
+                out.append(norm)
         shape = [(c, -r) for r, c in shape]
     return out
 
@@ -167,23 +180,27 @@ class Placement:
     mask: int
 
 
-def placements_in(board: Board, model: Model, district: int) -> tuple[Placement, ...]:
-    """Every placement of ``model`` inside ``district`` (rotations, no reflections)."""
+def placements_in(
+    board: Board, model: Model, district: int, rotation: str = DEFAULT_ROTATION
+) -> tuple[Placement, ...]:
+    """Every placement of ``model`` inside ``district``, turned as option ``rotation`` allows
+    (MS-A12), never mirrored (MS-3)."""
     shift = (district * 10).__add__
     return tuple(
         Placement(tuple(map(shift, idx)), mask)
-        for idx, mask in _local_placements(board.rows, board.cols, model.cells)
+        for idx, mask in _local_placements(board.rows, board.cols, model.cells, TURNS[rotation])
     )
 
 
 @cache
 def _local_placements(
-    rows: int, cols: int, cells: tuple[tuple[int, int], ...]
+    rows: int, cols: int, cells: tuple[tuple[int, int], ...], turns: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The placements of a floor plan in a rows x cols district, as (lot indices inside the
-    district, their bitmask), by lot indices; every district is such a block (MS-1)."""
+    """The placements of a floor plan turned by ``turns`` (quarter turns) in a rows x cols
+    district, as (lot indices inside the district, their bitmask), by lot indices; every
+    district is such a block (MS-1)."""
     found: dict[tuple[int, ...], int] = {}
-    for shape in rotations(cells):
+    for shape in rotations(cells, turns):
         height = 1 + max(r for r, _ in shape)
         width = 1 + max(c for _, c in shape)
         for r0 in range(rows - height + 1):
@@ -196,7 +213,13 @@ def _local_placements(
 def models_from_json(data: Any) -> tuple[Model, ...]:
     """Read the building models."""
     return tuple(
-        Model(m["id"], m["kind"], int(m["count"]), tuple((int(r), int(c)) for r, c in m["cells"]))
+        Model(
+            m["id"],
+            m["kind"],
+            int(m["count"]),
+            tuple((int(r), int(c)) for r, c in m["cells"]),
+            str(m.get("name", m["kind"])),
+        )
         for m in data["models"]
     )
 
@@ -311,6 +334,8 @@ class Rules:
     #: ``fixed_values[kind][places]``: the chart's base plus location value (MS-4) of a
     #: building of ``kind`` whose lots have the locations ``places`` (bits, as ``lot_places``)
     fixed_values: Mapping[str, tuple[int, ...]]
+    #: option ``rotation`` (ruling MS-A12): how the floor plans were turned to place them
+    rotation: str
 
     @property
     def placements(self) -> tuple[Mapping[int, tuple[Placement, ...]], ...]:
@@ -343,7 +368,9 @@ _WHEN_READ: dict[int, tuple[object, dict[str, object]]] = {}
 
 
 def _placements(r: Rules) -> tuple[Mapping[int, tuple[Placement, ...]], ...]:
-    return tuple({d: placements_in(r.board, m, d) for d in r.board.districts} for m in r.models)
+    return tuple(
+        {d: placements_in(r.board, m, d, r.rotation) for d in r.board.districts} for m in r.models
+    )
 
 
 def _build_index(r: Rules) -> dict[tuple[str, tuple[int, ...]], tuple[int, int, int]]:
@@ -390,15 +417,17 @@ def check_chart_option(value: Any) -> bool:
 
 
 @cache
-def _tables() -> Rules:
-    """The chart-independent tables, made once per process; the chart is set per game."""
+def _tables(rotation: str = DEFAULT_ROTATION) -> Rules:
+    """The chart-independent tables for option ``rotation`` (MS-A12), made once per process;
+    the chart is set per game."""
     board = default_board()
     models, pool = _buildings()
     chart = _load_chart(None)
     # every district is the same block of lots (MS-1), so each model has the same local
     # placements in every district: the Build actions are made straight from them, without
     # a Placement object each (``Rules.placements`` has those)
-    local = [_local_placements(board.rows, board.cols, m.cells) for m in models]
+    turns = TURNS[rotation]
+    local = [_local_placements(board.rows, board.cols, m.cells, turns) for m in models]
     builds = tuple(
         {
             d: tuple((mask, Build(m.id, tuple(map((d * 10).__add__, idx)))) for idx, mask in places)
@@ -459,6 +488,7 @@ def _tables() -> Rules:
             for lot in range(100)
         ),
         _fixed_values(chart),
+        rotation,
     )
 
 
@@ -533,9 +563,10 @@ def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:
 
 
 @cache
-def rules_for(chart_path: str | None) -> Rules:
-    """The data of a game using the chart at ``chart_path`` (None: the shipped one)."""
-    tables = _tables()
+def rules_for(chart_path: str | None, rotation: str = DEFAULT_ROTATION) -> Rules:
+    """The data of a game using the chart at ``chart_path`` (None: the shipped one) and
+    turning buildings as option ``rotation`` says (ruling MS-A12)."""
+    tables = _tables(rotation)
     if chart_path is None:
         return tables
     chart = _load_chart(chart_path)

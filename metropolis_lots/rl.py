@@ -29,8 +29,8 @@ _SCALE_SCORE = 100.0
 
 
 @cache
-def _catalogue(players: int, chart: str | None) -> tuple[Action, ...]:
-    r = rules_for(chart)
+def _catalogue(players: int, chart: str | None, rotation: str) -> tuple[Action, ...]:
+    r = rules_for(chart, rotation)
     lots = r.board.lots
     out: list[Action] = [Done(), Pass(), Accept(), Decline()]
     out += [Take(lot) for lot in lots]
@@ -49,7 +49,7 @@ def _catalogue(players: int, chart: str | None) -> tuple[Action, ...]:
 
 def catalogue(game: Game) -> Sequence[Action]:
     """Every action ``legal_actions()`` can list for these players and options, fixed order."""
-    return _catalogue(game.num_players, game.options.get("chart"))
+    return _catalogue(game.num_players, game.options["chart"], game.options["rotation"])
 
 
 @cache
@@ -64,8 +64,8 @@ def observe(game: Game, seat: int) -> Sequence[float]:
     view = game.view(seat)
     state = view["state"]
     n = game.num_players
-    chart = game.options.get("chart")
-    r = rules_for(chart)
+    chart = game.options["chart"]
+    r = rules_for(chart, game.options["rotation"])
     kinds = _kinds(chart)
     kind_at = {k: i for i, k in enumerate(kinds)}
     lots = r.board.lots

@@ -36,7 +36,7 @@ from metropolis_lots.actions import (
     Propose,
     Take,
 )
-from metropolis_lots.data import Rules, check_chart_option, rules_for
+from metropolis_lots.data import DEFAULT_ROTATION, TURNS, Rules, check_chart_option, rules_for
 from metropolis_lots.events import (
     ALL_EVENTS,
     BuildingPut,
@@ -535,6 +535,14 @@ class Metropolis(Game):
             help="the seat on turn may give away an offered lot it could take itself; false: "
             "only lots it may not take (ruling MS-A10)",
         ),
+        "rotation": Option(
+            DEFAULT_ROTATION,
+            choices=tuple(TURNS),
+            help="how a building may be turned to fit lots, never mirrored: half (default) "
+            "as printed or turned around, so the mirrored apartment buildings and hospitals "
+            "fit different lots as the seed says; free: any quarter turn; none: as printed "
+            "(ruling MS-A12)",
+        ),
     }
     actions = ActionSet(ALL_ACTIONS)
     game_events = ALL_EVENTS
@@ -586,7 +594,7 @@ class Metropolis(Game):
         self._memo_key = None
         self._memo = []
         self._memo_takes = False
-        self.r = r = rules_for(self.options["chart"])
+        self.r = r = rules_for(self.options["chart"], self.options["rotation"])
         entry = _BY_KINDS.get(id(r))
         if entry is None or entry[0] is not r:
             entry = _BY_KINDS[id(r)] = (r, {}, _ChartModifiers(r))
