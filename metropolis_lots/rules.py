@@ -514,8 +514,8 @@ class Metropolis(Game):
         "trade_proposals": Option(
             3,
             choices=tuple(range(11)),
-            help="lot-exchange proposals allowed per turn before choosing a lot "
-            "(rulings MS-9, MS-A11)",
+            help="lot-exchange proposals each seat may make in its exchange window at the "
+            "start of every turn (rulings MS-9, MS-A11, MS-A13)",
         ),
         "pool_proposals": Option(
             3,
@@ -685,24 +685,33 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ the turn
     def begin_turn(self, seat: int) -> None:
-        """Start ``seat``'s turn: exchanges first (MS-9), or the last building turn (MS-8)."""
+        """Start ``seat``'s turn: every seat's exchange window first, the seat on turn's then
+        clockwise (MS-9, ruling MS-A13), then the lot choice, or in the final round the last
+        building turn (MS-8)."""
         s = self.s
         s.turn = seat
-        s.proposals = 0
         s.pool_declined = 0
         self._memo_key = None
         s.progressed = False
-        if s.final_left >= 0:
-            self.building_step()
+        if self._trade_limit:
+            self.open_window(seat)
         else:
-            self.negotiation_step()
+            self.after_exchanges()
+
+    def open_window(self, seat: int) -> None:
+        """``seat`` may now propose exchanges, up to ``trade_proposals`` (MS-A11, MS-A13)."""
+        s = self.s
+        s.trader = seat
+        s.proposals = 0
+        self.negotiation_step()
 
     def negotiation_step(self) -> None:
-        """Ask the seat on turn for an exchange proposal while any is allowed (ruling MS-9):
-        proposals are left and some exchange is legal (MS-A5), with unbuilt lots on one side
-        at least and a chip for every lot a side gains on balance."""
+        """Ask the seat whose window is open for an exchange proposal while any is allowed
+        (ruling MS-9): proposals are left and some exchange is legal (MS-A5), with unbuilt
+        lots on one side at least and a chip for every lot a side gains on balance; else its
+        window closes."""
         s = self.s
-        seat = s.turn
+        seat = s.trader
         if s.proposals < self._trade_limit:
             unbuilt = s.unbuilt
             chips = s.chips
@@ -713,7 +722,30 @@ class Metropolis(Game):
                     s.phase = "trade"
                     self._pending = _TRADE_ASKS[seat]
                     return
-        self.choice_step()
+        self.close_window()
+
+    def close_window(self) -> None:
+        """The open exchange window closes: the next seat's opens, clockwise, until every
+        seat had one this turn (ruling MS-A13)."""
+        s = self.s
+        following = s.trader + 1
+        if following == self._seats:
+            following = 0
+        if following != s.turn:
+            self.open_window(following)
+        else:
+            self.after_exchanges()
+
+    def after_exchanges(self) -> None:
+        """The exchanges are over: the lot choice, or in the final round the last building
+        turn (MS-8)."""
+        s = self.s
+        s.trader = NO_ONE
+        s.proposals = 0
+        if s.final_left >= 0:
+            self.building_step()
+        else:
+            self.choice_step()
 
     def choice_step(self) -> None:
         """Choose one of the offered lots, to take or give away (ruling MS-6)."""
@@ -807,7 +839,7 @@ class Metropolis(Game):
             else:
                 self.answer_pool(seat, False)
         elif kind is Done:
-            self.choice_step()
+            self.close_window()
         elif kind is Take:
             taken: Take = action  # type: ignore[assignment]  # (its exact class, tested)
             self.place_chip(seat, taken.lot)
@@ -1020,11 +1052,11 @@ class Metropolis(Game):
         s.trade = None
         # some exchange is still legal (MS-9) after a decline (nothing changed, and the one
         # just proposed was legal) and after a one-for-one swap (both sides still hold an
-        # unbuilt lot): while proposals are left, the seat on turn is asked again without
+        # unbuilt lot): while proposals are left, the proposer is asked again without
         # ``negotiation_step``'s search
         still = s.proposals < self._trade_limit
+        proposer = s.trader
         if accepted:
-            proposer = s.turn
             if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
                 self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
             else:
@@ -1042,7 +1074,7 @@ class Metropolis(Game):
         log._items.append((TradeAnswered, seat, accepted))
         if still:
             s.phase = "trade"
-            self._pending = _TRADE_ASKS[s.turn]
+            self._pending = _TRADE_ASKS[proposer]
         else:
             self.negotiation_step()
 
@@ -1309,8 +1341,9 @@ class Metropolis(Game):
         phase = s.phase
         # the choose and build steps listed their actions to ask at all: the memo is read
         # here without a further call (as each listing reads it first)
-        if phase == "trade":
-            return self._memo if self._memo_key == _TRADE + seat else self._trade_menu(seat)
+        if phase == "trade":  # the seat whose exchange window is open (ruling MS-A13)
+            trader = s.trader
+            return self._memo if self._memo_key == _TRADE + trader else self._trade_menu(trader)
         if phase == "answer" or phase == "pool":
             return _ANSWERS
         if phase == "choose":
@@ -1327,7 +1360,7 @@ class Metropolis(Game):
         kind = type(action)  # actions are exactly these classes (the ActionSet parses them)
         if kind is Propose:
             assert isinstance(action, Propose)
-            return phase == "trade" and self.proposal_ok(seat, action)
+            return phase == "trade" and self.proposal_ok(s.trader, action)
         if kind is Accept or kind is Decline:
             return phase in ("answer", "pool")
         if kind is Done:
@@ -1471,6 +1504,7 @@ class Metropolis(Game):
             "pool": None if s.pool is None else s.pool.to_json(),
             "pool_waiting": list(s.pool_waiting),
             "trade": None if s.trade is None else s.trade.to_json(),
+            "trader": None if s.trader < 0 else s.trader,
             "proposals_made": s.proposals,
             "scores": scores_of(r, s.buildings, self.num_players, s.values),
         }
@@ -1490,9 +1524,9 @@ class Metropolis(Game):
         turns = progress_turns + (progress_turns + 1) * n + n
         trades = int(self.options["trade_proposals"])
         pools = int(self.options["pool_proposals"])
-        # exchanges with answers, done, the lot, declined pools with answers, the building
-        # (a pool with up to n - 1 answers)
-        per_turn = 2 * trades + 1 + 1 + pools * n + n
+        # every seat's exchanges with answers and its done (MS-A13), the lot, declined pools
+        # with answers, the building (a pool with up to n - 1 answers)
+        per_turn = n * (2 * trades + 1) + 1 + pools * n + n
         return turns * per_turn
 
     def estimate(self) -> tuple[float, ...]:

@@ -319,23 +319,32 @@ def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
 def test_an_answered_exchange_asks_what_the_negotiation_step_asks(
     players: int, seed: int, trades: int
 ) -> None:
-    """After a declined exchange or an accepted one-for-one swap the seat on turn is asked
+    """After a declined exchange or an accepted one-for-one swap the proposer is asked
     again without the search for a legal exchange (the declined one was legal and nothing
-    changed; after a swap both sides still hold an unbuilt lot): it is the prompt
-    ``negotiation_step`` gives from the same position."""
+    changed; after a swap both sides still hold an unbuilt lot): it is what
+    ``negotiation_step`` gives from the same position, the proposer's window still open
+    (ruling MS-A13), and the same steps follow."""
     g = new_game(players=players, seed=seed, trade_proposals=trades)
     bots = [RandomBot(seed + i) for i in range(players)]
     answers = {True: 0, False: 0}
     while not g.is_over:
         answering = g.chance is None and g.s.phase == "answer"
+        proposer, made, turn = g.s.trader, g.s.proposals, g.s.turn
         start = len(g.events)
         advance(g, bots, 1)
         if answering:
             (answer,) = [e for e in g.events[start:] if isinstance(e, TradeAnswered)]
             answers[answer.accepted] += 1
+            # the position right after the answer: nothing but skipped steps followed it
             again = g.clone()
+            again.s.turn, again.s.trader, again.s.proposals = turn, proposer, made
+            again._memo_key = None
             again.negotiation_step()
-            assert (again.prompt, again.s.phase) == (g.prompt, g.s.phase)
+            window = (again.s.phase, again.s.turn, again.s.trader)
+            if (g.s.phase, g.s.turn, g.s.trader) == ("trade", turn, proposer):
+                assert again._pending == g._pending
+            else:
+                assert window != ("trade", turn, proposer)
     assert answers[True] and answers[False]
 
 
