@@ -706,22 +706,19 @@ class Metropolis(Game):
         self.negotiation_step()
 
     def negotiation_step(self) -> None:
-        """Ask the seat whose window is open for an exchange proposal while any is allowed
-        (ruling MS-9): proposals are left and some exchange is legal (MS-A5), with unbuilt
-        lots on one side at least and a chip for every lot a side gains on balance; else its
-        window closes."""
+        """Ask the seat whose window is open for an exchange proposal (ruling MS-9) while it
+        has proposals left and some proposal is listed (MS-A5); with none listed, ``done`` is
+        taken for it (ruling MS-A14: no question with one listed answer); with no proposals
+        left its window closes."""
         s = self.s
         seat = s.trader
         if s.proposals < self._trade_limit:
-            unbuilt = s.unbuilt
-            chips = s.chips
-            mine = unbuilt[seat]
-            for p in self._others[seat]:
-                theirs = unbuilt[p]
-                if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
-                    s.phase = "trade"
-                    self._pending = _TRADE_ASKS[seat]
-                    return
+            s.phase = "trade"
+            if self._trade_menu(seat) is not _DONE_ONLY:
+                self._pending = _TRADE_ASKS[seat]
+            else:
+                self._force(seat, _DONE)
+            return
         self.close_window()
 
     def close_window(self) -> None:
@@ -748,11 +745,15 @@ class Metropolis(Game):
             self.choice_step()
 
     def choice_step(self) -> None:
-        """Choose one of the offered lots, to take or give away (ruling MS-6)."""
+        """Choose one of the offered lots, to take or give away (ruling MS-6); the only
+        possible choice is taken for the seat (ruling MS-A14)."""
         s = self.s
         s.phase = "choose"
-        if self._choices(s.turn):
-            if self._memo_takes:
+        choices = self._choices(s.turn)
+        if choices:
+            if len(choices) == 1:
+                self._force(s.turn, choices[0])
+            elif self._memo_takes:
                 self._pending = _TAKE_ASKS[s.turn]
             else:
                 self._pending = _GIVE_ASKS[s.turn]
@@ -772,13 +773,14 @@ class Metropolis(Game):
             self.building_step()
 
     def building_step(self) -> None:
-        """The seat on turn may put up one building (ruling MS-7)."""
+        """The seat on turn may put up one building (ruling MS-7); with nothing to put up,
+        ``pass`` is taken for it (ruling MS-A14)."""
         s = self.s
         s.phase = "build"
         if self._build_menu(s.turn) is not _PASS_ONLY:  # more than Pass
             self._pending = _BUILD_ASKS[s.turn]
         else:
-            self.end_turn()
+            self._force(s.turn, _PASS)
 
     def end_turn(self) -> None:
         """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
@@ -1050,17 +1052,15 @@ class Metropolis(Game):
         trade = s.trade
         assert trade is not None
         s.trade = None
-        # some exchange is still legal (MS-9) after a decline (nothing changed, and the one
-        # just proposed was legal) and after a one-for-one swap (both sides still hold an
-        # unbuilt lot): while proposals are left, the proposer is asked again without
-        # ``negotiation_step``'s search
-        still = s.proposals < self._trade_limit
+        # after a decline nothing changed, and the proposer was asked with some proposal
+        # listed: while proposals are left, it is asked again without ``negotiation_step``'s
+        # listing (after an exchange the listing may hold none: ``negotiation_step`` looks)
+        still = not accepted and s.proposals < self._trade_limit
         proposer = s.trader
         if accepted:
             if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
                 self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
             else:
-                still = False
                 for lot in trade.give:
                     self.move(lot, trade.partner)
                 for lot in trade.take:

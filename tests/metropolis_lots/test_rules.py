@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from common import IllegalAction, InvalidOption
+from common import ActionForced, IllegalAction, InvalidOption
 from metropolis_lots import (
     Accept,
     Build,
@@ -18,6 +18,7 @@ from metropolis_lots import (
     FinalRound,
     Give,
     LotGiven,
+    LotTaken,
     Pass,
     Take,
     new_game,
@@ -703,9 +704,9 @@ def test_all_lots_out_gives_every_seat_one_last_building_turn() -> None:
     g.s.stack = []
     g.s.offer = [30]
     g.s.chips = [5, 5]
-    ask_choice(g)
-    g.apply(Take(30))  # the last lot: no refill
-    assert g.prompt is not None and g.prompt.kind == "build"
+    ask_choice(g)  # 30, the last lot, neighbours only seat 0's lots: its one choice is taken
+    assert g.events[-2:] == [ActionForced(0, Take(30)), LotTaken(0, 30)]  # ruling MS-A14
+    assert g.prompt is not None and g.prompt.kind == "build"  # the last lot: no refill
     events = g.apply(Pass())
     assert any(isinstance(e, FinalRound) and e.first == 1 for e in events)
     assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "build"
