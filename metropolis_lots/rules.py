@@ -261,50 +261,125 @@ _NOBODY = (0,) * 10
 _DISTRICT_BITS = (1 << 10) - 1
 #: per district: the board bits of every other district
 _OUTSIDE = tuple(~(_DISTRICT_BITS << (d * 10)) for d in range(10))
-#: the prompts whose text never changes, by seat: made once and set without the core's
-#: ``_ask`` look-up (issue 8: a prompt is asked at almost every decision)
-_TRADE_ASKS = tuple(Prompt(p, "trade", "propose a lot exchange, or done") for p in range(MAX_SEATS))
-_TAKE_ASKS = tuple(Prompt(p, "choose", "take or give an offered lot") for p in range(MAX_SEATS))
-_GIVE_ASKS = tuple(Prompt(p, "choose", "give away one offered lot") for p in range(MAX_SEATS))
-_BUILD_ASKS = tuple(Prompt(p, "build", "put up a building, or pass") for p in range(MAX_SEATS))
-#: _SWAP_ASKS[partner][take][give]: a one-for-one swap's answer prompt, its text as the
-#: tuples print (each made when first needed)
-_SWAP_ASKS: list[list[list[Prompt | None]]] = [
-    [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
-]
-#: _ONE_LOT_TEXT[lot]: the one-lot tuple as Python prints it, ``(31,)``: a swap's answer text
-#: is put together from two of these (most swaps are first proposed once in a process, and
-#: formatting two ints costs more than the prompt's other work)
-_ONE_LOT_TEXT = tuple(str(one) for one in _ONE_LOT)
-#: (partner, lots taken, lots given) -> the answer prompt of a larger exchange
-_ANSWER_ASKS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
-#: id of a swap kept in ``_SWAP_ROWS`` -> its answer prompt (issue 8: a listed swap is
-#: proposed at 30% of the decisions). Those swaps live as long as the process, so no other
-#: object can have their id; any other proposal goes through ``_answer_prompt``
-_SWAP_ASK_BY_ID: dict[int, Prompt] = {}
+#: option ``trade_proposals``: the most proposals a seat may make in its window (MS-A11)
+MAX_TRADE_PROPOSALS = 10
 
 
-def _answer_prompt(trade: Propose) -> Prompt:
-    """The partner's prompt for an exchange: ``exchange TAKE for GIVE?`` with the tuples as
-    Python prints them (remembered: formatting tuples is slow)."""
+def lots_text(lots: Sequence[int]) -> str:
+    """Lots in words: ``lot 31``, ``lots 31 and 45``, ``lots 31, 45 and 46``."""
+    if len(lots) == 1:
+        return _LOT_TEXT[lots[0]]
+    return "lots " + ", ".join(map(str, lots[:-1])) + f" and {lots[-1]}"
+
+
+def _with_article(name: str) -> str:
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
+def _in_words(items: Sequence[str], last: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {last} {items[-1]}"
+
+
+def exchange_text(proposer: str, trade: Propose) -> str:
+    """What an exchange proposal gives and takes, in words, to its partner (MS-9)."""
+    if not trade.take:
+        return f"{proposer} offers you {lots_text(trade.give)} as a gift"
+    if not trade.give:
+        return f"{proposer} asks for your {lots_text(trade.take)} and offers nothing for it"
+    return f"{proposer} offers {lots_text(trade.give)} for your {lots_text(trade.take)}"
+
+
+def _proposals_left(left: int) -> str:
+    return "1 proposal left" if left == 1 else f"{left} proposals left"
+
+
+def _propose_text(left: int) -> str:
+    return (
+        f"propose an exchange of unbuilt lots to another player, or done: {_proposals_left(left)}"
+    )
+
+
+def _build_text(r: Rules, alone: int, pooled: int) -> str:
+    """The build prompt's text: the models (as bits) the seat may put up on its own lots,
+    and those it may only by pooling lots with others (MS-A4), by their rulebook names."""
+
+    def names(models: int) -> list[str]:
+        found = dict.fromkeys(m.name for mi, m in enumerate(r.models) if models >> mi & 1)
+        return [_with_article(name) for name in found]
+
+    parts = []
+    if alone:
+        parts.append(f"put up {_in_words(names(alone))}")
+    if pooled:
+        parts.append(f"pool lots with other players for {_in_words(names(pooled))}")
+    return ", or ".join(parts) + ", or pass"
+
+
+#: the prompts whose text names no other player, by seat: made once and set without the
+#: core's ``_ask`` look-up (issue 8: a prompt is asked at almost every decision).
+#: ``_TRADE_ASKS[seat][left]``: the open exchange window's, ``left`` proposals left (MS-A11)
+_TRADE_ASKS = tuple(
+    tuple(Prompt(p, "propose", _propose_text(left)) for left in range(MAX_TRADE_PROPOSALS + 1))
+    for p in range(MAX_SEATS)
+)
+_TAKE_ASKS = tuple(
+    Prompt(
+        p, "take", "take an offered lot you may claim, or give one away to a player who may take it"
+    )
+    for p in range(MAX_SEATS)
+)
+_GIVE_ASKS = tuple(
+    Prompt(p, "give", "you may take no offered lot: give one away to a player who may take it")
+    for p in range(MAX_SEATS)
+)
+#: _LOT_TEXT[lot]: ``lot 31``: a swap's answer text is put together from two of these (most
+#: swaps are first proposed once in a process, and formatting ints costs more than the
+#: prompt's other work)
+_LOT_TEXT = tuple(f"lot {lot}" for lot in range(LOT_SLOTS))
+
+
+class _Words:
+    """The prompts that name the player who asks (an exchange's proposer), for one tuple of
+    player names: shared by the games of those names (the default names are one tuple for
+    every game of a player count)."""
+
+    __slots__ = ("asks", "names", "swaps")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        #: ``swaps[proposer]``: id of a listed swap (kept in ``_SWAP_ROWS``) -> its answer
+        #: prompt (issue 8: a listed swap is proposed at 30% of the decisions). Those swaps
+        #: live as long as the process, so no other object can have their id; any other
+        #: proposal goes through ``_answer_prompt``
+        self.swaps: tuple[dict[int, Prompt], ...] = tuple({} for _ in names)
+        #: (proposer, partner, lots given, lots taken) -> the answer prompt
+        self.asks: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
+
+
+_WORDS: dict[tuple[str, ...], _Words] = {}
+
+
+def _answer_prompt(words: _Words, proposer: int, trade: Propose) -> Prompt:
+    """The partner's prompt for an exchange: ``Player 1 offers lot 31 for your lot 47``
+    (remembered: most proposals are listed swaps, made again and again)."""
     partner = trade.partner
-    take = trade.take
     give = trade.give
-    if len(take) == 1 == len(give):  # a listed swap: a prompt per partner and pair of lots
-        row = _SWAP_ASKS[partner][take[0]]
-        found = row[give[0]]
-        if found is None:
-            text = f"exchange {_ONE_LOT_TEXT[take[0]]} for {_ONE_LOT_TEXT[give[0]]}?"
-            found = row[give[0]] = Prompt(partner, "answer", text)
-        if _SWAP_ROWS[partner][give[0]][take[0]] is trade:  # the listed swap itself
-            _SWAP_ASK_BY_ID[id(trade)] = found
-        return found
-    key = (partner, take, give)
-    found = _ANSWER_ASKS.get(key)
+    take = trade.take
+    key = (proposer, partner, give, take)
+    found = words.asks.get(key)
     if found is None:
-        found = _remember(
-            _ANSWER_ASKS, key, Prompt(partner, "answer", f"exchange {take} for {give}?")
-        )
+        if len(give) == 1 == len(take):
+            text = (
+                f"{words.names[proposer]} offers {_LOT_TEXT[give[0]]} for your {_LOT_TEXT[take[0]]}"
+            )
+        else:
+            text = exchange_text(words.names[proposer], trade)
+        found = _remember(words.asks, key, Prompt(partner, "exchange", text))
+    if len(give) == 1 == len(take) and _SWAP_ROWS[partner][give[0]][take[0]] is trade:
+        words.swaps[proposer][id(trade)] = found  # the listed swap itself
     return found
 
 
@@ -442,6 +517,9 @@ class _Listings:
         self.lot_neighbours = tuple(
             sum(1 << x for x in r.board.neighbours.get(lot, ())) for lot in range(LOT_SLOTS)
         )
+        #: (seat, models open on its own lots, models open only pooled, as bits) -> the
+        #: build prompt naming them
+        self.build_asks: dict[tuple[int, int, int], Prompt] = {}
 
     def open_ranks(self, blocked: int) -> int:
         """The placement ranks of the models whose bit is not set in ``blocked``."""
@@ -513,7 +591,7 @@ class Metropolis(Game):
         ),
         "trade_proposals": Option(
             3,
-            choices=tuple(range(11)),
+            choices=tuple(range(MAX_TRADE_PROPOSALS + 1)),
             help="lot-exchange proposals each seat may make in its exchange window at the "
             "start of every turn (rulings MS-9, MS-A11, MS-A13)",
         ),
@@ -583,6 +661,8 @@ class Metropolis(Game):
     _trade_limit: int
     _pool_limit: int
     _give_claimed: bool
+    #: the prompts naming a player, for these names (shared by the games of these names)
+    _words: _Words
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
@@ -607,6 +687,10 @@ class Metropolis(Game):
         self._listings = listings
         self._seats = self.num_players
         self._others = _OTHERS[self.num_players]
+        words = _WORDS.get(self.players)
+        if words is None:
+            words = _remember(_WORDS, self.players, _Words(self.players))
+        self._words = words
         self._trade_limit = self.options["trade_proposals"]
         self._pool_limit = self.options["pool_proposals"]
         self._give_claimed = self.options["give_claimed"]
@@ -715,7 +799,7 @@ class Metropolis(Game):
         if s.proposals < self._trade_limit:
             s.phase = "trade"
             if self._trade_menu(seat) is not _DONE_ONLY:
-                self._pending = _TRADE_ASKS[seat]
+                self._pending = _TRADE_ASKS[seat][self._trade_limit - s.proposals]
             else:
                 self._force(seat, _DONE)
             return
@@ -777,10 +861,43 @@ class Metropolis(Game):
         ``pass`` is taken for it (ruling MS-A14)."""
         s = self.s
         s.phase = "build"
-        if self._build_menu(s.turn) is not _PASS_ONLY:  # more than Pass
-            self._pending = _BUILD_ASKS[s.turn]
+        menu = self._build_menu(s.turn)
+        if menu is not _PASS_ONLY:  # more than Pass: a _BuildMenu
+            self._pending = self._build_ask(s.turn, menu)  # type: ignore[arg-type]
         else:
             self._force(s.turn, _PASS)
+
+    def _build_ask(self, seat: int, menu: _BuildMenu) -> Prompt:
+        """The build prompt, naming by the rulebook's names what can be put up on the seat's
+        own lots and what only by pooling lots with others (MS-A4); remembered per seat and
+        the two sets of models."""
+        s = self.s
+        r = self.r
+        ranks = 0
+        for block, _, _ in menu._blocks:
+            ranks |= block
+        # the placements on the seat's own lots alone (those of ``_build_menu`` less pooling)
+        solo = 0
+        base = seat * 10
+        inside = r.inside_bits
+        open_here = self._open_here
+        for d, _ in self._listings.districts:
+            own = s.own[base + d]
+            if own:
+                solo |= inside[own] & open_here[d]
+        solo &= ranks
+        alone = anyhow = 0
+        for mi, model_ranks in enumerate(r.model_ranks):
+            if model_ranks & solo:
+                alone |= 1 << mi
+            elif model_ranks & ranks:
+                anyhow |= 1 << mi
+        asks = self._listings.build_asks
+        key = (seat, alone, anyhow)
+        found = asks.get(key)
+        if found is None:
+            found = asks[key] = Prompt(seat, "build", _build_text(r, alone, anyhow))
+        return found
 
     def end_turn(self) -> None:
         """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
@@ -828,8 +945,8 @@ class Metropolis(Game):
             # decision (docs/core.md, "The log")
             log = self._log
             log._items.append((TradeProposed, seat, trade.partner, trade.give, trade.take))
-            ask = _SWAP_ASK_BY_ID.get(id(trade))
-            self._pending = _answer_prompt(trade) if ask is None else ask
+            ask = self._words.swaps[seat].get(id(trade))
+            self._pending = _answer_prompt(self._words, seat, trade) if ask is None else ask
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)
@@ -865,7 +982,7 @@ class Metropolis(Game):
                 s.pool_waiting = partners
                 s.phase = "pool"
                 self._record(PoolProposed, seat, build.model, build.lots, partners)
-                self._ask(partners[0], "pool", f"join {build.model} on {build.lots}?")
+                self._ask_pool(partners[0])
             else:
                 self.put_up(seat, build.model, build.lots)
                 self.end_turn()
@@ -1025,6 +1142,19 @@ class Metropolis(Game):
         s.progressed = True
         self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
 
+    def _ask_pool(self, partner: int) -> None:
+        """Ask ``partner`` whether it pools its lots for the proposed building (MS-A4)."""
+        s = self.s
+        pool = s.pool
+        assert pool is not None
+        name = self.r.model_by_id[pool.model].name
+        yours = tuple(lot for lot in pool.lots if s.owner[lot] == partner)
+        text = (
+            f"{self.players[s.turn]} proposes {_with_article(name)} on {lots_text(pool.lots)}, "
+            f"pooling your {lots_text(yours)}; its value is shared by lots contributed"
+        )
+        self._ask(partner, "pool", text)
+
     def answer_pool(self, seat: int, accepted: bool) -> None:
         """A partner answers a pooled-building proposal; all must accept (ruling MS-7)."""
         s = self.s
@@ -1034,7 +1164,7 @@ class Metropolis(Game):
         rest = s.pool_waiting[1:]
         if accepted and rest:
             s.pool_waiting = rest
-            self._ask(rest[0], "pool", f"join {pool.model} on {pool.lots}?")
+            self._ask_pool(rest[0])
             return
         s.pool = None
         s.pool_waiting = ()
@@ -1074,7 +1204,7 @@ class Metropolis(Game):
         log._items.append((TradeAnswered, seat, accepted))
         if still:
             s.phase = "trade"
-            self._pending = _TRADE_ASKS[proposer]
+            self._pending = _TRADE_ASKS[proposer][self._trade_limit - s.proposals]
         else:
             self.negotiation_step()
 
@@ -1383,6 +1513,21 @@ class Metropolis(Game):
         if isinstance(action, Build):
             return phase == "build" and self.build_ok(seat, action)
         return False
+
+    def _legal_text(self) -> str:
+        """What is legal, for a refused action's message: in an exchange window any legal
+        exchange, not only the swaps listed (MS-A5); elsewhere the listed actions."""
+        s = self.s
+        if s.phase != "trade":
+            return super()._legal_text()
+        left = self._trade_limit - s.proposals
+        listed = [str(a) for a in self._legal_actions()[1:4]]
+        return (
+            "done, or propose SEAT GIVE TAKE: your unbuilt lots GIVE for the unbuilt lots "
+            "TAKE of seat SEAT, lots comma-separated, - for none on one side, and a chip for "
+            f"every lot a side gains on balance ({_proposals_left(left)}); listed swaps: "
+            + ", ".join(listed)
+        )
 
     def invariants(self) -> list[str]:
         """The conservation laws (issue 9): the 80 lot cards, the 25 buildings, the chips of

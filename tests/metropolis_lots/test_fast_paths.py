@@ -28,6 +28,8 @@ from metropolis_lots.rules import (
     _answer_prompt,
     _fixed_value,
     _kind_modifiers,
+    _Words,
+    exchange_text,
     values_of,
 )
 from metropolis_lots.state import Building
@@ -103,20 +105,47 @@ def test_pattern_tables_agree_with_their_definitions() -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(
-    partner=st.integers(0, 4),
+    names=st.lists(
+        st.text("ABCDE xyz", min_size=1, max_size=8), min_size=2, max_size=5, unique=True
+    ),
+    data=st.data(),
     give=st.lists(st.integers(10, 89), max_size=3, unique=True),
     take=st.lists(st.integers(10, 89), max_size=3, unique=True),
 )
-def test_answer_prompt_text_is_the_proposals_tuples(
-    partner: int, give: list[int], take: list[int]
+def test_answer_prompt_text_says_what_the_proposal_gives_and_takes(
+    names: list[str], data: st.DataObject, give: list[int], take: list[int]
 ) -> None:
-    """The partner's prompt reads the proposal's lots as Python prints the tuples (a swap's
-    text is written out from its two lots, faster than printing tuples), and asks the
-    partner; asked again, it is the same object."""
+    """The partner's prompt names the proposer and says in words what it gives and takes
+    (a swap's text is put together from two lot texts, faster than ``exchange_text``),
+    and asks the partner; asked again, it is the same object."""
+    proposer = data.draw(st.integers(0, len(names) - 1))
+    partner = data.draw(st.integers(0, len(names) - 1).filter(lambda p: p != proposer))
+    assume(give or take)
+    words = _Words(tuple(names))
     trade = Propose(partner, tuple(sorted(give)), tuple(sorted(take)))
-    expected = Prompt(partner, "answer", f"exchange {trade.take} for {trade.give}?")
-    assert _answer_prompt(trade) == expected
-    assert _answer_prompt(Propose(partner, trade.give, trade.take)) is _answer_prompt(trade)
+    text = exchange_text(names[proposer], trade)
+    assert _answer_prompt(words, proposer, trade) == Prompt(partner, "exchange", text)
+    again = _answer_prompt(words, proposer, Propose(partner, trade.give, trade.take))
+    assert again is _answer_prompt(words, proposer, trade)
+    assert text.startswith(names[proposer]) and "(" not in text.replace(names[proposer], "")
+    for lot in (*give, *take):
+        assert str(lot) in text
+
+
+@pytest.mark.parametrize(
+    ("give", "take", "text"),
+    [
+        ((20,), (10,), "Player 2 offers lot 20 for your lot 10"),
+        ((20, 21), (10,), "Player 2 offers lots 20 and 21 for your lot 10"),
+        ((20,), (10, 11, 12), "Player 2 offers lot 20 for your lots 10, 11 and 12"),
+        ((20,), (), "Player 2 offers you lot 20 as a gift"),
+        ((), (10,), "Player 2 asks for your lot 10 and offers nothing for it"),
+    ],
+)
+def test_an_exchange_is_put_in_words(
+    give: tuple[int, ...], take: tuple[int, ...], text: str
+) -> None:  # issue 22: no tuples in a prompt
+    assert exchange_text("Player 2", Propose(0, give, take)) == text
 
 
 @settings(max_examples=25, deadline=None)
@@ -374,7 +403,9 @@ def test_a_listed_swap_and_an_equal_proposal_get_the_same_answer_prompt(seed: in
         listed = g._legal_actions()[i]
         assert isinstance(listed, Propose)
         equal = Propose(listed.partner, listed.give, listed.take)
-        expected = Prompt(listed.partner, "answer", f"exchange {listed.take} for {listed.give}?")
+        proposer = g.players[g.s.trader]
+        text = f"{proposer} offers lot {listed.give[0]} for your lot {listed.take[0]}"
+        expected = Prompt(listed.partner, "exchange", text)
         for first, second in ((listed, equal), (equal, listed)):
             a, b = g.clone(), g.clone()
             a.apply(first)

@@ -34,7 +34,7 @@ def store_position(**options: int) -> Metropolis:
         offer=[10, 11, 12, 13],
         **options,
     )
-    assert g.prompt is not None and g.prompt.kind == "trade" and g.s.trader == 0
+    assert g.prompt is not None and g.prompt.kind == "propose" and g.s.trader == 0
     return g
 
 
@@ -55,13 +55,13 @@ def test_a_swap_completes_a_department_store_footprint() -> None:
     chips = list(g.s.chips)
     events = g.apply(SWAP)
     assert any(isinstance(e, TradeProposed) and e.partner == 1 for e in events)
-    assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "answer"
+    assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "exchange"
     events = g.apply(Accept())
     assert any(isinstance(e, TradeAnswered) and e.accepted for e in events)
     assert g.s.owner[47] == 0 and g.s.owner[31] == 1
     assert g.invariants() == []  # lots, chips per colour and the lot masks still add up
     assert g.s.chips == chips  # one for one: chips move with the lots
-    assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "trade"
+    assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "propose"
     close_windows(g)
     g.apply(Take(10))
     g.resolve((14,))
@@ -76,7 +76,7 @@ def test_every_seat_has_an_exchange_window_in_turn_order_at_the_start_of_a_turn(
     # turn)"; ruling MS-A13: the seat on turn first, then clockwise, then the lot choice
     g = store_position()
     assert close_windows(g) == [0, 1, 2]
-    assert g.prompt is not None and g.prompt.kind == "choose" and g.to_act == 0
+    assert g.prompt is not None and g.prompt.kind in ("take", "give") and g.to_act == 0
     assert g.view()["state"]["trader"] is None
     g.apply(Take(10))
     g.resolve((14,))
@@ -92,7 +92,7 @@ def test_a_seat_not_on_turn_may_propose_to_the_seat_on_turn() -> None:  # ruling
     back = Propose(0, (47,), (31,))  # seat 1 offers 47 for seat 0's 31
     assert back in g.legal_actions()
     g.apply(back)
-    assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "answer"
+    assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "exchange"
     g.apply(Accept())
     assert g.s.owner[47] == 0 and g.s.owner[31] == 1
     assert g.to_act == 1 and g.s.trader == 1  # seat 1's window stays open
@@ -108,7 +108,7 @@ def test_the_final_round_opens_the_exchange_windows_too() -> None:  # ruling MS-
     g.building_step()  # seat 0 builds nothing it wants: pass
     g.apply(Pass())
     assert g.s.final_left >= 0 and g.s.turn == 1
-    assert g.prompt is not None and g.prompt.kind == "trade" and g.s.trader == 1
+    assert g.prompt is not None and g.prompt.kind == "propose" and g.s.trader == 1
     swap = Propose(0, (46,), (41,))
     g.apply(swap)
     g.apply(Decline())
@@ -147,7 +147,7 @@ def test_a_built_lot_cannot_be_exchanged() -> None:
     g.resolve((14,))
     g.apply(Build("house", (31,)))
     # seat 1 on turn now; seat 0's 31 carries a house
-    assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "trade"
+    assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "propose"
     with pytest.raises(IllegalAction):
         g.apply(Propose(0, (47,), (31,)))
     g.apply(Propose(0, (47,), (40,)))
@@ -178,7 +178,7 @@ def test_proposals_are_bounded_per_seat_and_turn() -> None:  # ruling MS-A11
     g.apply(SWAP)
     g.apply(Decline())
     # seat 0 made its two: its window closes and seat 1's opens, with two of its own
-    assert g.prompt is not None and g.prompt.kind == "trade" and g.s.trader == 1
+    assert g.prompt is not None and g.prompt.kind == "propose" and g.s.trader == 1
     assert g.view()["state"]["proposals_made"] == 0
     back = Propose(0, (47,), (31,))
     g.apply(back)
@@ -190,7 +190,7 @@ def test_proposals_are_bounded_per_seat_and_turn() -> None:  # ruling MS-A11
 
 def test_no_exchanges_with_the_option_at_zero() -> None:
     g = dealt(3, hands=[[40, 41, 42, 45, 46, 31], [47, 30, 35, 36]], trade_proposals=0)
-    assert g.prompt is not None and g.prompt.kind == "choose"
+    assert g.prompt is not None and g.prompt.kind in ("take", "give")
     assert g.view()["state"]["trader"] is None
 
 
