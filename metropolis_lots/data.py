@@ -63,6 +63,21 @@ class Board:
         return frozenset().union(*(self.lot_locations[lot] for lot in lots))
 
 
+def board_json(board: Board) -> dict[str, Any]:
+    """The board as plain JSON (MS-1): the lots and districts (a lot's district is its first
+    digit), each lot's place on the whole board (row, column; the park fills the cells no lot
+    has), its neighbours (MS-2) and the three locations, lots ascending."""
+    return {
+        "lots": list(board.lots),
+        "districts": list(board.districts),
+        "position": {str(lot): list(board.position[lot]) for lot in board.lots},
+        "neighbours": {str(lot): list(board.neighbours[lot]) for lot in board.lots},
+        "park_view": sorted(board.park_view),
+        "river": sorted(board.river),
+        "centre": sorted(board.centre),
+    }
+
+
 def board_from_json(data: Any) -> Board:
     """Compute the board from its one geometry description (ruling MS-1)."""
     rows = int(data["district_rows"])

@@ -7,6 +7,7 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -36,7 +37,15 @@ from metropolis_lots.actions import (
     Propose,
     Take,
 )
-from metropolis_lots.data import DEFAULT_ROTATION, TURNS, Rules, check_chart_option, rules_for
+from metropolis_lots.data import (
+    DEFAULT_ROTATION,
+    TURNS,
+    Board,
+    Rules,
+    board_json,
+    check_chart_option,
+    rules_for,
+)
 from metropolis_lots.events import (
     ALL_EVENTS,
     BuildingPut,
@@ -534,6 +543,19 @@ class _Listings:
 
 
 _LISTINGS: dict[int, _Listings] = {}
+#: id of a board -> (that board, its ``board_json`` as text): each view reads a fresh copy
+_BOARD_TEXT: dict[int, tuple[Board, str]] = {}
+
+
+def _board_view(board: Board) -> dict[str, Any]:
+    """A fresh copy of ``board_json(board)`` for a view (made once a board, read again)."""
+    entry = _BOARD_TEXT.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _BOARD_TEXT[id(board)] = (board, json.dumps(board_json(board)))
+    found: dict[str, Any] = json.loads(entry[1])
+    return found
+
+
 #: id of a game's rules -> (those rules, ``Metropolis._by_kinds``, ``Metropolis._modifiers``);
 #: the rules are kept so that their id is not reused while the entry lives
 _BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int], _ChartModifiers]] = {}
@@ -1652,6 +1674,12 @@ class Metropolis(Game):
             "trader": None if s.trader < 0 else s.trader,
             "proposals_made": s.proposals,
             "scores": scores_of(r, s.buildings, self.num_players, s.values),
+            "board": _board_view(r.board),
+            "occupied": {str(d): s.occupied[d] for d in r.board.districts},
+            "claims": {
+                str(lot): [p for p in range(self.num_players) if self.may_take(p, lot)]
+                for lot in sorted(s.offer)
+            },
         }
 
     def _result(self) -> Result:
