@@ -44,6 +44,7 @@ from metropolis_lots.data import (
     Rules,
     board_json,
     check_chart_option,
+    rotations,
     rules_for,
 )
 from metropolis_lots.events import (
@@ -1680,6 +1681,59 @@ class Metropolis(Game):
                 str(lot): [p for p in range(self.num_players) if self.may_take(p, lot)]
                 for lot in sorted(s.offer)
             },
+        }
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's tables as plain JSON (issue 22): the board (MS-1), the building models
+        with the orientations and placements option ``rotation`` gives them (MS-3, MS-A12),
+        the scoring chart in use (option ``chart``, MS-4), the chips and the deal (MS-5)."""
+        rotation = options["rotation"]
+        r = rules_for(options["chart"], rotation)
+        turns = TURNS[rotation]
+        names = {m.kind: m.name for m in r.models}
+        return {
+            "game": cls.name,
+            "board": board_json(r.board),
+            "rotation": rotation,
+            "buildings": [
+                {
+                    "model": m.id,
+                    "kind": m.kind,
+                    "name": m.name,
+                    "count": m.count,
+                    "cells": [list(cell) for cell in m.cells],
+                    "orientations": [
+                        [list(cell) for cell in shape] for shape in rotations(m.cells, turns)
+                    ],
+                    "placements": [
+                        list(p.lots) for d in r.board.districts for p in r.placements[mi][d]
+                    ],
+                }
+                for mi, m in enumerate(r.models)
+            ],
+            "pool_sizes": sorted(r.pool_sizes),
+            "chart": {
+                kind: {
+                    "name": names.get(kind, kind),
+                    "base": row.base,
+                    "location": dict(row.location),
+                    "per_building": dict(row.per_building),
+                    "forbidden": sorted(row.forbidden),
+                }
+                for kind, row in sorted(r.chart.rows.items())
+            },
+            "chips": dict(CHIPS),
+            "deal": {
+                str(n): {
+                    "lots": DEAL[n],
+                    "colours": list(COLOURS.get(n, DEFAULT_FOUR)),
+                    "colours_chosen": n not in COLOURS,
+                }
+                for n in range(cls.min_players, cls.max_players + 1)
+            },
+            "offer_size": OFFER_SIZE,
+            "free_until": FREE_UNTIL,
         }
 
     def _result(self) -> Result:
