@@ -478,10 +478,12 @@ class _BuildMenu(ActionsByIndex):
     district, ascending, its buildings by placement rank, then Pass, as ``reference.builds``
     lists them. Random play puts up one of about six, so they are not listed one by one."""
 
-    __slots__ = ("_blocks",)
+    __slots__ = ("_blocks", "_pooling")
     #: per district with a building to put up: (its placement ranks as bits, its Build
     #: actions by rank, how many ranks); set with ``_len`` by ``Metropolis._build_menu``
     _blocks: list[tuple[int, tuple[Build, ...], int]]
+    #: whether a placement on others' lots too was added in some district (MS-A4)
+    _pooling: bool
 
     def _item(self, i: int) -> Action:
         for ranks, actions, count in self._blocks:
@@ -516,6 +518,8 @@ class _Listings:
         self._open: dict[int, int] = {}
         #: the supply (counts by model) -> the placement ranks of the models left in it
         self.by_supply: dict[tuple[int, ...], int] = {}
+        #: placement ranks -> the models (bits) they belong to (``models_of``)
+        self._models_of: dict[int, int] = {}
         #: ``near_at[d][pattern]``: the lots of district d next to any lot of the pattern
         #: (``Rules.near_masks``) as board bits, already shifted to the district's place
         #: (issue 8: a swap works two districts out again); empty for other numbers
@@ -530,6 +534,17 @@ class _Listings:
         #: (seat, models open on its own lots, models open only pooled, as bits) -> the
         #: build prompt naming them
         self.build_asks: dict[tuple[int, int, int], Prompt] = {}
+
+    def models_of(self, ranks: int) -> int:
+        """The models (as bits, bit i for model i) with a placement among ``ranks``."""
+        found = self._models_of.get(ranks)
+        if found is None:
+            found = 0
+            for mi, model_ranks in enumerate(self._model_ranks):
+                if model_ranks & ranks:
+                    found |= 1 << mi
+            _remember(self._models_of, ranks, found)
+        return found
 
     def open_ranks(self, blocked: int) -> int:
         """The placement ranks of the models whose bit is not set in ``blocked``."""
@@ -894,32 +909,31 @@ class Metropolis(Game):
         """The build prompt, naming by the rulebook's names what can be put up on the seat's
         own lots and what only by pooling lots with others (MS-A4); remembered per seat and
         the two sets of models."""
-        s = self.s
-        r = self.r
         ranks = 0
         for block, _, _ in menu._blocks:
             ranks |= block
-        # the placements on the seat's own lots alone (those of ``_build_menu`` less pooling)
-        solo = 0
-        base = seat * 10
-        inside = r.inside_bits
-        open_here = self._open_here
-        for d, _ in self._listings.districts:
-            own = s.own[base + d]
-            if own:
-                solo |= inside[own] & open_here[d]
-        solo &= ranks
-        alone = anyhow = 0
-        for mi, model_ranks in enumerate(r.model_ranks):
-            if model_ranks & solo:
-                alone |= 1 << mi
-            elif model_ranks & ranks:
-                anyhow |= 1 << mi
-        asks = self._listings.build_asks
-        key = (seat, alone, anyhow)
+        listings = self._listings
+        if menu._pooling:
+            # the placements on the seat's own lots alone (``_build_menu``'s less pooling)
+            s = self.s
+            solo = 0
+            base = seat * 10
+            inside = self.r.inside_bits
+            open_here = self._open_here
+            for d, _ in listings.districts:
+                own = s.own[base + d]
+                if own:
+                    solo |= inside[own] & open_here[d]
+            alone = listings.models_of(solo & ranks)
+            pooled = listings.models_of(ranks) & ~alone
+        else:
+            alone = listings.models_of(ranks)
+            pooled = 0
+        asks = listings.build_asks
+        key = (seat, alone, pooled)
         found = asks.get(key)
         if found is None:
-            found = asks[key] = Prompt(seat, "build", _build_text(r, alone, anyhow))
+            found = asks[key] = Prompt(seat, "build", _build_text(self.r, alone, pooled))
         return found
 
     def end_turn(self) -> None:
@@ -1339,6 +1353,7 @@ class Metropolis(Game):
         touching = r.touching
         blocks = []
         length = 1  # Pass
+        pooling = False
         for d, actions in self._listings.districts:
             own = mine[d]
             if not own:
@@ -1348,7 +1363,10 @@ class Metropolis(Game):
             if other:
                 pooled = pool_bits[own | other]
                 if pooled:
-                    ranks |= pooled & touching[own]
+                    pooled &= touching[own]
+                    if pooled & ~ranks:  # some on others' lots too
+                        pooling = True
+                        ranks |= pooled
             ranks &= in_supply & open_here[d]
             if ranks:
                 count = ranks.bit_count()
@@ -1358,6 +1376,7 @@ class Metropolis(Game):
             menu = _new_menu(_BuildMenu)  # without a Python-level __init__ call
             menu._blocks = blocks
             menu._len = length
+            menu._pooling = pooling
             out: Sequence[Action] = menu
         else:
             out = _PASS_ONLY

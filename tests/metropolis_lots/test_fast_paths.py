@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from common import ActionTaken, ChanceResolved, Prompt, RandomBot
+from common import Action, ActionTaken, ChanceResolved, Prompt, RandomBot
 from common.bots import advance
 from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Accept, Build, Decline, Propose, Take
@@ -26,6 +26,7 @@ from metropolis_lots.events import LotOffered, LotTaken, TradeAnswered, TradePro
 from metropolis_lots.rules import (
     Metropolis,
     _answer_prompt,
+    _build_text,
     _fixed_value,
     _kind_modifiers,
     _Words,
@@ -75,7 +76,23 @@ def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
         assert listed[1:4] == expected[1:4]
         with pytest.raises(IndexError):
             listed[len(listed)]
+        if g.s.phase == "build":  # the prompt names what the readable listing holds
+            assert g.prompt == Prompt(seat, "build", _readable_build_text(g, expected))
         g.apply(bots[seat].choose(g, seat))
+
+
+def _readable_build_text(g: Metropolis, listed: list[Action]) -> str:
+    """The build prompt's text from the readable listing: the models some placement of
+    which lies on the seat's own lots, and those only pooled (MS-A4)."""
+    index = {m.id: mi for mi, m in enumerate(g.r.models)}
+    alone = pooled = 0
+    for a in listed:
+        if isinstance(a, Build):
+            if all(g.s.owner[lot] == g.s.turn for lot in a.lots):
+                alone |= 1 << index[a.model]
+            else:
+                pooled |= 1 << index[a.model]
+    return _build_text(g.r, alone, pooled & ~alone)
 
 
 def test_pattern_tables_agree_with_their_definitions() -> None:
