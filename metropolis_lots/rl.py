@@ -60,7 +60,7 @@ def _kinds(chart: str | None) -> tuple[str, ...]:
 
 def observe(game: Game, seat: int) -> Sequence[float]:
     """What ``seat`` sees as numbers: per lot its owner, building and offers; then supply,
-    chips, scores, whose turn, the phase and the final round."""
+    chips, scores, whose turn and whose exchange window, the phase and the final round."""
     view = game.view(seat)
     state = view["state"]
     n = game.num_players
@@ -97,6 +97,8 @@ def observe(game: Game, seat: int) -> Sequence[float]:
     out += [state["chips"][p] / _SCALE_CHIPS for p in order]
     out += [state["scores"][p] / _SCALE_SCORE for p in order]
     out += [1.0 if state["turn"] == p else 0.0 for p in order]
+    # whose exchange window is open (ruling MS-A13): the seat on turn or another
+    out += [1.0 if state["trader"] == p else 0.0 for p in order]
     out += [1.0 if state["phase"] == ph else 0.0 for ph in PHASES]
     out.append(state["stack_size"] / len(lots))
     out.append(max(0, state["final_turns_left"]) / n)

@@ -1651,6 +1651,13 @@ class Metropolis(Game):
             broken.append("the placements open per district disagree with the kinds there")
         if s.values != values_of(r, s.buildings):
             broken.append("the building values are not the chart's")
+        # ruling MS-A13: a seat's exchange window is open exactly during the exchanges
+        in_window = s.phase in ("trade", "answer")
+        if in_window != (0 <= s.trader < self.num_players) or s.proposals > self._trade_limit:
+            broken.append(
+                f"exchange window of seat {s.trader} in phase {s.phase} with {s.proposals} "
+                "proposals made"
+            )
         return broken
 
     def __copy__(self) -> Metropolis:

@@ -75,3 +75,15 @@ def test_an_environment_plays_a_whole_game_by_the_mask() -> None:
         env.step(int(rng.choice(legal)))
     assert env.game.is_over
     assert total == pytest.approx(1.0)  # the win is shared among the winners
+
+
+def test_the_observation_shows_whose_exchange_window_is_open() -> None:  # ruling MS-A13
+    from metropolis_lots import Done
+    from tests.metropolis_lots.test_trading import store_position
+
+    g = store_position()
+    before = observe(g, 0)
+    g.apply(Done())  # seat 0's window closes, seat 1's opens: nothing else changes
+    after = observe(g, 0)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(changed) == 2 and before[changed[0]] == after[changed[1]] == 1.0
