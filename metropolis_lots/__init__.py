@@ -8,6 +8,7 @@ the chart can be swapped per game with the ``chart`` option (``--chart FILE`` on
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from common import GameInfo, InvalidSave
@@ -35,7 +36,9 @@ from metropolis_lots.rules import Metropolis
 from metropolis_lots.search import MCTS
 
 
-def new_game(players: int = 3, seed: int | None = None, **rule_options: Any) -> Metropolis:
+def new_game(
+    players: int | Sequence[str] = 3, seed: int | None = None, **rule_options: Any
+) -> Metropolis:
     """Start a game of Metropolis for 2 to 5 players (options: see ``Metropolis.options_spec``)."""
     return Metropolis(players=players, seed=seed, **rule_options)
 

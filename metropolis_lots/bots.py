@@ -309,7 +309,7 @@ class HeuristicBot:
         if kind == "answer":
             trade = g.s.trade
             assert trade is not None
-            return Accept() if Gains(g, seat).trade(trade, g.s.turn) > 0 else Decline()
+            return Accept() if Gains(g, seat).trade(trade, g.s.trader) > 0 else Decline()
         if kind == "trade":
             return self._propose(g, seat)
         legal = g.legal_actions()

@@ -22,6 +22,11 @@ from metropolis_lots.actions import Build
 
 DATA_DIR = Path(__file__).with_name("data")
 LOCATIONS = ("park_view", "river", "centre")
+#: option ``rotation`` (ruling MS-A12): the quarter turns a floor plan may be given from its
+#: printed orientation. A building is never mirrored (MS-3): ``free`` turns it any way,
+#: ``half`` only around (so the mirrored apartments differ, as the seed says), ``none`` not
+TURNS: Mapping[str, tuple[int, ...]] = {"half": (0, 2), "free": (0, 1, 2, 3), "none": (0,)}
+DEFAULT_ROTATION = "half"
 
 
 def _read(path: Path, what: str) -> Any:
@@ -57,6 +62,21 @@ class Board:
     def locations_of(self, lots: tuple[int, ...]) -> frozenset[str]:
         """The locations a building on ``lots`` has: any lot having it counts (ruling MS-4)."""
         return frozenset().union(*(self.lot_locations[lot] for lot in lots))
+
+
+def board_json(board: Board) -> dict[str, Any]:
+    """The board as plain JSON (MS-1): the lots and districts (a lot's district is its first
+    digit), each lot's place on the whole board (row, column; the park fills the cells no lot
+    has), its neighbours (MS-2) and the three locations, lots ascending."""
+    return {
+        "lots": list(board.lots),
+        "districts": list(board.districts),
+        "position": {str(lot): list(board.position[lot]) for lot in board.lots},
+        "neighbours": {str(lot): list(board.neighbours[lot]) for lot in board.lots},
+        "park_view": sorted(board.park_view),
+        "river": sorted(board.river),
+        "centre": sorted(board.centre),
+    }
 
 
 def board_from_json(data: Any) -> Board:
@@ -138,7 +158,10 @@ class Model:
     id: str
     kind: str
     count: int
+    #: its floor plan in the printed orientation (MS-3, MS-A12)
     cells: tuple[tuple[int, int], ...]
+    #: its rulebook name ("apartment building"), for words
+    name: str = ""
 
     @property
     def size(self) -> int:
@@ -146,16 +169,21 @@ class Model:
         return len(self.cells)
 
 
-def rotations(cells: tuple[tuple[int, int], ...]) -> list[tuple[tuple[int, int], ...]]:
-    """The distinct rotations of a floor plan (no reflections: ruling MS-3), normalised."""
+def rotations(
+    cells: tuple[tuple[int, int], ...], turns: tuple[int, ...] = TURNS["free"]
+) -> list[tuple[tuple[int, int], ...]]:
+    """The distinct orientations of a floor plan turned by each number of quarter turns in
+    ``turns`` (never mirrored: ruling MS-3; which turns: option ``rotation``, MS-A12),
+    normalised."""
     out: list[tuple[tuple[int, int], ...]] = []
     shape = list(cells)
-    for _ in range(4):
-        r0 = min(r for r, _ in shape)
-        c0 = min(c for _, c in shape)
-        norm = tuple(sorted((r - r0, c - c0) for r, c in shape))
-        if norm not in out:
-            out.append(norm)
+    for quarter in range(4):
+        if quarter in turns:
+            r0 = min(r for r, _ in shape)
+            c0 = min(c for _, c in shape)
+            norm = tuple(sorted((r - r0, c - c0) for r, c in shape))
+            if norm not in out:
+                out.append(norm)
         shape = [(c, -r) for r, c in shape]
     return out
 
@@ -168,23 +196,27 @@ class Placement:
     mask: int
 
 
-def placements_in(board: Board, model: Model, district: int) -> tuple[Placement, ...]:
-    """Every placement of ``model`` inside ``district`` (rotations, no reflections)."""
+def placements_in(
+    board: Board, model: Model, district: int, rotation: str = DEFAULT_ROTATION
+) -> tuple[Placement, ...]:
+    """Every placement of ``model`` inside ``district``, turned as option ``rotation`` allows
+    (MS-A12), never mirrored (MS-3)."""
     shift = (district * 10).__add__
     return tuple(
         Placement(tuple(map(shift, idx)), mask)
-        for idx, mask in _local_placements(board.rows, board.cols, model.cells)
+        for idx, mask in _local_placements(board.rows, board.cols, model.cells, TURNS[rotation])
     )
 
 
 @cache
 def _local_placements(
-    rows: int, cols: int, cells: tuple[tuple[int, int], ...]
+    rows: int, cols: int, cells: tuple[tuple[int, int], ...], turns: tuple[int, ...]
 ) -> tuple[tuple[tuple[int, ...], int], ...]:
-    """The placements of a floor plan in a rows x cols district, as (lot indices inside the
-    district, their bitmask), by lot indices; every district is such a block (MS-1)."""
+    """The placements of a floor plan turned by ``turns`` (quarter turns) in a rows x cols
+    district, as (lot indices inside the district, their bitmask), by lot indices; every
+    district is such a block (MS-1)."""
     found: dict[tuple[int, ...], int] = {}
-    for shape in rotations(cells):
+    for shape in rotations(cells, turns):
         height = 1 + max(r for r, _ in shape)
         width = 1 + max(c for _, c in shape)
         for r0 in range(rows - height + 1):
@@ -197,7 +229,13 @@ def _local_placements(
 def models_from_json(data: Any) -> tuple[Model, ...]:
     """Read the building models."""
     return tuple(
-        Model(m["id"], m["kind"], int(m["count"]), tuple((int(r), int(c)) for r, c in m["cells"]))
+        Model(
+            m["id"],
+            m["kind"],
+            int(m["count"]),
+            tuple((int(r), int(c)) for r, c in m["cells"]),
+            str(m.get("name", m["kind"])),
+        )
         for m in data["models"]
     )
 
@@ -315,6 +353,8 @@ class Rules:
     #: ``fixed_values[kind][places]``: the chart's base plus location value (MS-4) of a
     #: building of ``kind`` whose lots have the locations ``places`` (bits, as ``lot_places``)
     fixed_values: Mapping[str, tuple[int, ...]]
+    #: option ``rotation`` (ruling MS-A12): how the floor plans were turned to place them
+    rotation: str
 
     @property
     def placements(self) -> tuple[Mapping[int, tuple[Placement, ...]], ...]:
@@ -347,7 +387,9 @@ _WHEN_READ: dict[int, tuple[object, dict[str, object]]] = {}
 
 
 def _placements(r: Rules) -> tuple[Mapping[int, tuple[Placement, ...]], ...]:
-    return tuple({d: placements_in(r.board, m, d) for d in r.board.districts} for m in r.models)
+    return tuple(
+        {d: placements_in(r.board, m, d, r.rotation) for d in r.board.districts} for m in r.models
+    )
 
 
 def _build_index(r: Rules) -> dict[tuple[str, tuple[int, ...]], tuple[int, int, int]]:
@@ -410,15 +452,17 @@ def check_chart_option(value: Any) -> bool:
 
 
 @cache
-def _tables() -> Rules:
-    """The chart-independent tables, made once per process; the chart is set per game."""
+def _tables(rotation: str = DEFAULT_ROTATION) -> Rules:
+    """The chart-independent tables for option ``rotation`` (MS-A12), made once per process;
+    the chart is set per game."""
     board = default_board()
     models, pool = _buildings()
     chart = _shipped_chart()
     # every district is the same block of lots (MS-1), so each model has the same local
     # placements in every district: the Build actions are made straight from them, without
     # a Placement object each (``Rules.placements`` has those)
-    local = [_local_placements(board.rows, board.cols, m.cells) for m in models]
+    turns = TURNS[rotation]
+    local = [_local_placements(board.rows, board.cols, m.cells, turns) for m in models]
     builds = tuple(
         {
             d: tuple((mask, Build(m.id, tuple(map((d * 10).__add__, idx)))) for idx, mask in places)
@@ -479,6 +523,7 @@ def _tables() -> Rules:
             for lot in range(100)
         ),
         _fixed_values(chart),
+        rotation,
     )
 
 
@@ -553,9 +598,10 @@ def _forbidden(chart: Chart) -> dict[str, frozenset[str]]:
 
 
 @lru_cache(maxsize=32)  # bounded: every chart a client sends would stay otherwise
-def rules_for(key: str | None) -> Rules:
-    """The data of a game with the chart whose ``chart_key`` is ``key`` (None: the shipped)."""
-    tables = _tables()
+def rules_for(key: str | None, rotation: str = DEFAULT_ROTATION) -> Rules:
+    """The data of a game with the chart whose ``chart_key`` is ``key`` (None: the shipped)
+    and buildings turned as option ``rotation`` says (ruling MS-A12)."""
+    tables = _tables(rotation)
     if key is None:
         return tables
     chart = chart_from_json(json.loads(key), _chart_kinds(), "(option chart)")
@@ -564,6 +610,7 @@ def rules_for(key: str | None) -> Rules:
     )
 
 
-def rules_of(chart: Any) -> Rules:
-    """The data of a game whose ``chart`` option is ``chart`` (a checked chart, or None)."""
-    return rules_for(chart_key(chart))
+def rules_of(chart: Any, rotation: str = DEFAULT_ROTATION) -> Rules:
+    """The data of a game whose ``chart`` option is ``chart`` (a checked chart, or None)
+    and whose ``rotation`` option is ``rotation``."""
+    return rules_for(chart_key(chart), rotation)

@@ -122,5 +122,5 @@ def legal_actions(g: Metropolis) -> list[Action]:
     if s.phase == "build":
         return [*builds(g, s.turn), Pass()]
     if s.phase == "trade":
-        return [Done(), *swaps(g, s.turn)]
+        return [Done(), *swaps(g, s.trader)]  # the open window's seat (MS-A13)
     return list(g.legal_actions())  # answers: accept or decline

@@ -29,8 +29,8 @@ _SCALE_SCORE = 100.0
 
 
 @cache
-def _catalogue(players: int, chart: str | None) -> tuple[Action, ...]:
-    r = rules_for(chart)
+def _catalogue(players: int, chart: str | None, rotation: str) -> tuple[Action, ...]:
+    r = rules_for(chart, rotation)
     lots = r.board.lots
     out: list[Action] = [Done(), Pass(), Accept(), Decline()]
     out += [Take(lot) for lot in lots]
@@ -49,7 +49,7 @@ def _catalogue(players: int, chart: str | None) -> tuple[Action, ...]:
 
 def catalogue(game: Game) -> Sequence[Action]:
     """Every action ``legal_actions()`` can list for these players and options, fixed order."""
-    return _catalogue(game.num_players, chart_key(game.options.get("chart")))
+    return _catalogue(game.num_players, chart_key(game.options["chart"]), game.options["rotation"])
 
 
 @cache
@@ -60,12 +60,12 @@ def _kinds(chart: str | None) -> tuple[str, ...]:
 
 def observe(game: Game, seat: int) -> Sequence[float]:
     """What ``seat`` sees as numbers: per lot its owner, building and offers; then supply,
-    chips, scores, whose turn, the phase and the final round."""
+    chips, scores, whose turn and whose exchange window, the phase and the final round."""
     view = game.view(seat)
     state = view["state"]
     n = game.num_players
-    chart = chart_key(game.options.get("chart"))
-    r = rules_for(chart)
+    chart = chart_key(game.options["chart"])
+    r = rules_for(chart, game.options["rotation"])
     kinds = _kinds(chart)
     kind_at = {k: i for i, k in enumerate(kinds)}
     lots = r.board.lots
@@ -97,6 +97,8 @@ def observe(game: Game, seat: int) -> Sequence[float]:
     out += [state["chips"][p] / _SCALE_CHIPS for p in order]
     out += [state["scores"][p] / _SCALE_SCORE for p in order]
     out += [1.0 if state["turn"] == p else 0.0 for p in order]
+    # whose exchange window is open (ruling MS-A13): the seat on turn or another
+    out += [1.0 if state["trader"] == p else 0.0 for p in order]
     out += [1.0 if state["phase"] == ph else 0.0 for ph in PHASES]
     out.append(state["stack_size"] / len(lots))
     out.append(max(0, state["final_turns_left"]) / n)

@@ -7,6 +7,7 @@ or give it away (MS-6), the offer is refilled (a draw), then put up at most one 
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping, Sequence
 from typing import Any
@@ -37,7 +38,16 @@ from metropolis_lots.actions import (
     Propose,
     Take,
 )
-from metropolis_lots.data import Rules, check_chart_option, rules_of
+from metropolis_lots.data import (
+    DEFAULT_ROTATION,
+    TURNS,
+    Board,
+    Rules,
+    board_json,
+    check_chart_option,
+    rotations,
+    rules_of,
+)
 from metropolis_lots.events import (
     ALL_EVENTS,
     BuildingPut,
@@ -262,50 +272,125 @@ _NOBODY = (0,) * 10
 _DISTRICT_BITS = (1 << 10) - 1
 #: per district: the board bits of every other district
 _OUTSIDE = tuple(~(_DISTRICT_BITS << (d * 10)) for d in range(10))
-#: the prompts whose text never changes, by seat: made once and set without the core's
-#: ``_ask`` look-up (issue 8: a prompt is asked at almost every decision)
-_TRADE_ASKS = tuple(Prompt(p, "trade", "propose a lot exchange, or done") for p in range(MAX_SEATS))
-_TAKE_ASKS = tuple(Prompt(p, "choose", "take or give an offered lot") for p in range(MAX_SEATS))
-_GIVE_ASKS = tuple(Prompt(p, "choose", "give away one offered lot") for p in range(MAX_SEATS))
-_BUILD_ASKS = tuple(Prompt(p, "build", "put up a building, or pass") for p in range(MAX_SEATS))
-#: _SWAP_ASKS[partner][take][give]: a one-for-one swap's answer prompt, its text as the
-#: tuples print (each made when first needed)
-_SWAP_ASKS: list[list[list[Prompt | None]]] = [
-    [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
-]
-#: _ONE_LOT_TEXT[lot]: the one-lot tuple as Python prints it, ``(31,)``: a swap's answer text
-#: is put together from two of these (most swaps are first proposed once in a process, and
-#: formatting two ints costs more than the prompt's other work)
-_ONE_LOT_TEXT = tuple(str(one) for one in _ONE_LOT)
-#: (partner, lots taken, lots given) -> the answer prompt of a larger exchange
-_ANSWER_ASKS: dict[tuple[int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
-#: id of a swap kept in ``_SWAP_ROWS`` -> its answer prompt (issue 8: a listed swap is
-#: proposed at 30% of the decisions). Those swaps live as long as the process, so no other
-#: object can have their id; any other proposal goes through ``_answer_prompt``
-_SWAP_ASK_BY_ID: dict[int, Prompt] = {}
+#: option ``trade_proposals``: the most proposals a seat may make in its window (MS-A11)
+MAX_TRADE_PROPOSALS = 10
 
 
-def _answer_prompt(trade: Propose) -> Prompt:
-    """The partner's prompt for an exchange: ``exchange TAKE for GIVE?`` with the tuples as
-    Python prints them (remembered: formatting tuples is slow)."""
+def lots_text(lots: Sequence[int]) -> str:
+    """Lots in words: ``lot 31``, ``lots 31 and 45``, ``lots 31, 45 and 46``."""
+    if len(lots) == 1:
+        return _LOT_TEXT[lots[0]]
+    return "lots " + ", ".join(map(str, lots[:-1])) + f" and {lots[-1]}"
+
+
+def _with_article(name: str) -> str:
+    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
+
+
+def _in_words(items: Sequence[str], last: str = "or") -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    if len(items) == 1:
+        return items[0]
+    return ", ".join(items[:-1]) + f" {last} {items[-1]}"
+
+
+def exchange_text(proposer: str, trade: Propose) -> str:
+    """What an exchange proposal gives and takes, in words, to its partner (MS-9)."""
+    if not trade.take:
+        return f"{proposer} offers you {lots_text(trade.give)} as a gift"
+    if not trade.give:
+        return f"{proposer} asks for your {lots_text(trade.take)} and offers nothing for it"
+    return f"{proposer} offers {lots_text(trade.give)} for your {lots_text(trade.take)}"
+
+
+def _proposals_left(left: int) -> str:
+    return "1 proposal left" if left == 1 else f"{left} proposals left"
+
+
+def _propose_text(left: int) -> str:
+    return (
+        f"propose an exchange of unbuilt lots to another player, or done: {_proposals_left(left)}"
+    )
+
+
+def _build_text(r: Rules, alone: int, pooled: int) -> str:
+    """The build prompt's text: the models (as bits) the seat may put up on its own lots,
+    and those it may only by pooling lots with others (MS-A4), by their rulebook names."""
+
+    def names(models: int) -> list[str]:
+        found = dict.fromkeys(m.name for mi, m in enumerate(r.models) if models >> mi & 1)
+        return [_with_article(name) for name in found]
+
+    parts = []
+    if alone:
+        parts.append(f"put up {_in_words(names(alone))}")
+    if pooled:
+        parts.append(f"pool lots with other players for {_in_words(names(pooled))}")
+    return ", or ".join(parts) + ", or pass"
+
+
+#: the prompts whose text names no other player, by seat: made once and set without the
+#: core's ``_ask`` look-up (issue 8: a prompt is asked at almost every decision).
+#: ``_TRADE_ASKS[seat][left]``: the open exchange window's, ``left`` proposals left (MS-A11)
+_TRADE_ASKS = tuple(
+    tuple(Prompt(p, "propose", _propose_text(left)) for left in range(MAX_TRADE_PROPOSALS + 1))
+    for p in range(MAX_SEATS)
+)
+_TAKE_ASKS = tuple(
+    Prompt(
+        p, "take", "take an offered lot you may claim, or give one away to a player who may take it"
+    )
+    for p in range(MAX_SEATS)
+)
+_GIVE_ASKS = tuple(
+    Prompt(p, "give", "you may take no offered lot: give one away to a player who may take it")
+    for p in range(MAX_SEATS)
+)
+#: _LOT_TEXT[lot]: ``lot 31``: a swap's answer text is put together from two of these (most
+#: swaps are first proposed once in a process, and formatting ints costs more than the
+#: prompt's other work)
+_LOT_TEXT = tuple(f"lot {lot}" for lot in range(LOT_SLOTS))
+
+
+class _Words:
+    """The prompts that name the player who asks (an exchange's proposer), for one tuple of
+    player names: shared by the games of those names (the default names are one tuple for
+    every game of a player count)."""
+
+    __slots__ = ("asks", "names", "swaps")
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self.names = names
+        #: ``swaps[proposer]``: id of a listed swap (kept in ``_SWAP_ROWS``) -> its answer
+        #: prompt (issue 8: a listed swap is proposed at 30% of the decisions). Those swaps
+        #: live as long as the process, so no other object can have their id; any other
+        #: proposal goes through ``_answer_prompt``
+        self.swaps: tuple[dict[int, Prompt], ...] = tuple({} for _ in names)
+        #: (proposer, partner, lots given, lots taken) -> the answer prompt
+        self.asks: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
+
+
+_WORDS: dict[tuple[str, ...], _Words] = {}
+
+
+def _answer_prompt(words: _Words, proposer: int, trade: Propose) -> Prompt:
+    """The partner's prompt for an exchange: ``Player 1 offers lot 31 for your lot 47``
+    (remembered: most proposals are listed swaps, made again and again)."""
     partner = trade.partner
-    take = trade.take
     give = trade.give
-    if len(take) == 1 == len(give):  # a listed swap: a prompt per partner and pair of lots
-        row = _SWAP_ASKS[partner][take[0]]
-        found = row[give[0]]
-        if found is None:
-            text = f"exchange {_ONE_LOT_TEXT[take[0]]} for {_ONE_LOT_TEXT[give[0]]}?"
-            found = row[give[0]] = Prompt(partner, "answer", text)
-        if _SWAP_ROWS[partner][give[0]][take[0]] is trade:  # the listed swap itself
-            _SWAP_ASK_BY_ID[id(trade)] = found
-        return found
-    key = (partner, take, give)
-    found = _ANSWER_ASKS.get(key)
+    take = trade.take
+    key = (proposer, partner, give, take)
+    found = words.asks.get(key)
     if found is None:
-        found = _remember(
-            _ANSWER_ASKS, key, Prompt(partner, "answer", f"exchange {take} for {give}?")
-        )
+        if len(give) == 1 == len(take):
+            text = (
+                f"{words.names[proposer]} offers {_LOT_TEXT[give[0]]} for your {_LOT_TEXT[take[0]]}"
+            )
+        else:
+            text = exchange_text(words.names[proposer], trade)
+        found = _remember(words.asks, key, Prompt(partner, "exchange", text))
+    if len(give) == 1 == len(take) and _SWAP_ROWS[partner][give[0]][take[0]] is trade:
+        words.swaps[proposer][id(trade)] = found  # the listed swap itself
     return found
 
 
@@ -394,10 +479,12 @@ class _BuildMenu(ActionsByIndex):
     district, ascending, its buildings by placement rank, then Pass, as ``reference.builds``
     lists them. Random play puts up one of about six, so they are not listed one by one."""
 
-    __slots__ = ("_blocks",)
+    __slots__ = ("_blocks", "_pooling")
     #: per district with a building to put up: (its placement ranks as bits, its Build
     #: actions by rank, how many ranks); set with ``_len`` by ``Metropolis._build_menu``
     _blocks: list[tuple[int, tuple[Build, ...], int]]
+    #: whether a placement on others' lots too was added in some district (MS-A4)
+    _pooling: bool
 
     def _item(self, i: int) -> Action:
         for ranks, actions, count in self._blocks:
@@ -432,6 +519,8 @@ class _Listings:
         self._open: dict[int, int] = {}
         #: the supply (counts by model) -> the placement ranks of the models left in it
         self.by_supply: dict[tuple[int, ...], int] = {}
+        #: placement ranks -> the models (bits) they belong to (``models_of``)
+        self._models_of: dict[int, int] = {}
         #: ``near_at[d][pattern]``: the lots of district d next to any lot of the pattern
         #: (``Rules.near_masks``) as board bits, already shifted to the district's place
         #: (issue 8: a swap works two districts out again); empty for other numbers
@@ -443,6 +532,20 @@ class _Listings:
         self.lot_neighbours = tuple(
             sum(1 << x for x in r.board.neighbours.get(lot, ())) for lot in range(LOT_SLOTS)
         )
+        #: (seat, models open on its own lots, models open only pooled, as bits) -> the
+        #: build prompt naming them
+        self.build_asks: dict[tuple[int, int, int], Prompt] = {}
+
+    def models_of(self, ranks: int) -> int:
+        """The models (as bits, bit i for model i) with a placement among ``ranks``."""
+        found = self._models_of.get(ranks)
+        if found is None:
+            found = 0
+            for mi, model_ranks in enumerate(self._model_ranks):
+                if model_ranks & ranks:
+                    found |= 1 << mi
+            _remember(self._models_of, ranks, found)
+        return found
 
     def open_ranks(self, blocked: int) -> int:
         """The placement ranks of the models whose bit is not set in ``blocked``."""
@@ -457,6 +560,19 @@ class _Listings:
 
 
 _LISTINGS: dict[int, _Listings] = {}
+#: id of a board -> (that board, its ``board_json`` as text): each view reads a fresh copy
+_BOARD_TEXT: dict[int, tuple[Board, str]] = {}
+
+
+def _board_view(board: Board) -> dict[str, Any]:
+    """A fresh copy of ``board_json(board)`` for a view (made once a board, read again)."""
+    entry = _BOARD_TEXT.get(id(board))
+    if entry is None or entry[0] is not board:
+        entry = _BOARD_TEXT[id(board)] = (board, json.dumps(board_json(board)))
+    found: dict[str, Any] = json.loads(entry[1])
+    return found
+
+
 #: id of a game's rules -> (those rules, ``Metropolis._by_kinds``, ``Metropolis._modifiers``);
 #: the rules are kept so that their id is not reused while the entry lives
 _BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int], _ChartModifiers]] = {}
@@ -517,9 +633,9 @@ class Metropolis(Game):
         ),
         "trade_proposals": Option(
             3,
-            choices=tuple(range(11)),
-            help="lot-exchange proposals allowed per turn before choosing a lot "
-            "(rulings MS-9, MS-A11)",
+            choices=tuple(range(MAX_TRADE_PROPOSALS + 1)),
+            help="lot-exchange proposals each seat may make in its exchange window at the "
+            "start of every turn (rulings MS-9, MS-A11, MS-A13)",
         ),
         "pool_proposals": Option(
             3,
@@ -538,6 +654,14 @@ class Metropolis(Game):
             choices=(True, False),
             help="the seat on turn may give away an offered lot it could take itself; false: "
             "only lots it may not take (ruling MS-A10)",
+        ),
+        "rotation": Option(
+            DEFAULT_ROTATION,
+            choices=tuple(TURNS),
+            help="how a building may be turned to fit lots, never mirrored: half (default) "
+            "as printed or turned around, so the mirrored apartment buildings and hospitals "
+            "fit different lots as the seed says; free: any quarter turn; none: as printed "
+            "(ruling MS-A12)",
         ),
     }
     actions = ActionSet(ALL_ACTIONS)
@@ -579,6 +703,8 @@ class Metropolis(Game):
     _trade_limit: int
     _pool_limit: int
     _give_claimed: bool
+    #: the prompts naming a player, for these names (shared by the games of these names)
+    _words: _Words
 
     # ------------------------------------------------------------------ set-up (seed: Setup)
     def _setup(self) -> None:
@@ -590,7 +716,7 @@ class Metropolis(Game):
         self._memo_key = None
         self._memo = []
         self._memo_takes = False
-        self.r = r = rules_of(self.options["chart"])
+        self.r = r = rules_of(self.options["chart"], self.options["rotation"])
         entry = _BY_KINDS.get(id(r))
         if entry is None or entry[0] is not r:
             if len(_BY_KINDS) >= _BY_KINDS_MAX:  # charts from clients: a bounded memory
@@ -605,6 +731,10 @@ class Metropolis(Game):
         self._listings = listings
         self._seats = self.num_players
         self._others = _OTHERS[self.num_players]
+        words = _WORDS.get(self.players)
+        if words is None:
+            words = _remember(_WORDS, self.players, _Words(self.players))
+        self._words = words
         self._trade_limit = self.options["trade_proposals"]
         self._pool_limit = self.options["pool_proposals"]
         self._give_claimed = self.options["give_claimed"]
@@ -683,42 +813,75 @@ class Metropolis(Game):
 
     # ------------------------------------------------------------------ the turn
     def begin_turn(self, seat: int) -> None:
-        """Start ``seat``'s turn: exchanges first (MS-9), or the last building turn (MS-8)."""
+        """Start ``seat``'s turn: every seat's exchange window first, the seat on turn's then
+        clockwise (MS-9, ruling MS-A13), then the lot choice, or in the final round the last
+        building turn (MS-8)."""
         s = self.s
         s.turn = seat
-        s.proposals = 0
         s.pool_declined = 0
         self._memo_key = None
         s.progressed = False
+        if self._trade_limit:
+            self.open_window(seat)
+        else:
+            self.after_exchanges()
+
+    def open_window(self, seat: int) -> None:
+        """``seat`` may now propose exchanges, up to ``trade_proposals`` (MS-A11, MS-A13)."""
+        s = self.s
+        s.trader = seat
+        s.proposals = 0
+        self.negotiation_step()
+
+    def negotiation_step(self) -> None:
+        """Ask the seat whose window is open for an exchange proposal (ruling MS-9) while it
+        has proposals left and some proposal is listed (MS-A5); with none listed, ``done`` is
+        taken for it (ruling MS-A14: no question with one listed answer); with no proposals
+        left its window closes."""
+        s = self.s
+        seat = s.trader
+        if s.proposals < self._trade_limit:
+            s.phase = "trade"
+            if self._trade_menu(seat) is not _DONE_ONLY:
+                self._pending = _TRADE_ASKS[seat][self._trade_limit - s.proposals]
+            else:
+                self._force(seat, _DONE)
+            return
+        self.close_window()
+
+    def close_window(self) -> None:
+        """The open exchange window closes: the next seat's opens, clockwise, until every
+        seat had one this turn (ruling MS-A13)."""
+        s = self.s
+        following = s.trader + 1
+        if following == self._seats:
+            following = 0
+        if following != s.turn:
+            self.open_window(following)
+        else:
+            self.after_exchanges()
+
+    def after_exchanges(self) -> None:
+        """The exchanges are over: the lot choice, or in the final round the last building
+        turn (MS-8)."""
+        s = self.s
+        s.trader = NO_ONE
+        s.proposals = 0
         if s.final_left >= 0:
             self.building_step()
         else:
-            self.negotiation_step()
-
-    def negotiation_step(self) -> None:
-        """Ask the seat on turn for an exchange proposal while any is allowed (ruling MS-9):
-        proposals are left and some exchange is legal (MS-A5), with unbuilt lots on one side
-        at least and a chip for every lot a side gains on balance."""
-        s = self.s
-        seat = s.turn
-        if s.proposals < self._trade_limit:
-            unbuilt = s.unbuilt
-            chips = s.chips
-            mine = unbuilt[seat]
-            for p in self._others[seat]:
-                theirs = unbuilt[p]
-                if (mine and (theirs or chips[p] > 0)) or (theirs and chips[seat] > 0):
-                    s.phase = "trade"
-                    self._pending = _TRADE_ASKS[seat]
-                    return
-        self.choice_step()
+            self.choice_step()
 
     def choice_step(self) -> None:
-        """Choose one of the offered lots, to take or give away (ruling MS-6)."""
+        """Choose one of the offered lots, to take or give away (ruling MS-6); the only
+        possible choice is taken for the seat (ruling MS-A14)."""
         s = self.s
         s.phase = "choose"
-        if self._choices(s.turn):
-            if self._memo_takes:
+        choices = self._choices(s.turn)
+        if choices:
+            if len(choices) == 1:
+                self._force(s.turn, choices[0])
+            elif self._memo_takes:
                 self._pending = _TAKE_ASKS[s.turn]
             else:
                 self._pending = _GIVE_ASKS[s.turn]
@@ -738,13 +901,46 @@ class Metropolis(Game):
             self.building_step()
 
     def building_step(self) -> None:
-        """The seat on turn may put up one building (ruling MS-7)."""
+        """The seat on turn may put up one building (ruling MS-7); with nothing to put up,
+        ``pass`` is taken for it (ruling MS-A14)."""
         s = self.s
         s.phase = "build"
-        if self._build_menu(s.turn) is not _PASS_ONLY:  # more than Pass
-            self._pending = _BUILD_ASKS[s.turn]
+        menu = self._build_menu(s.turn)
+        if menu is not _PASS_ONLY:  # more than Pass: a _BuildMenu
+            self._pending = self._build_ask(s.turn, menu)  # type: ignore[arg-type]
         else:
-            self.end_turn()
+            self._force(s.turn, _PASS)
+
+    def _build_ask(self, seat: int, menu: _BuildMenu) -> Prompt:
+        """The build prompt, naming by the rulebook's names what can be put up on the seat's
+        own lots and what only by pooling lots with others (MS-A4); remembered per seat and
+        the two sets of models."""
+        ranks = 0
+        for block, _, _ in menu._blocks:
+            ranks |= block
+        listings = self._listings
+        if menu._pooling:
+            # the placements on the seat's own lots alone (``_build_menu``'s less pooling)
+            s = self.s
+            solo = 0
+            base = seat * 10
+            inside = self.r.inside_bits
+            open_here = self._open_here
+            for d, _ in listings.districts:
+                own = s.own[base + d]
+                if own:
+                    solo |= inside[own] & open_here[d]
+            alone = listings.models_of(solo & ranks)
+            pooled = listings.models_of(ranks) & ~alone
+        else:
+            alone = listings.models_of(ranks)
+            pooled = 0
+        asks = listings.build_asks
+        key = (seat, alone, pooled)
+        found = asks.get(key)
+        if found is None:
+            found = asks[key] = Prompt(seat, "build", _build_text(self.r, alone, pooled))
+        return found
 
     def end_turn(self) -> None:
         """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
@@ -792,8 +988,8 @@ class Metropolis(Game):
             # decision (docs/core.md, "The log")
             log = self._log
             log._items.append((TradeProposed, seat, trade.partner, trade.give, trade.take))
-            ask = _SWAP_ASK_BY_ID.get(id(trade))
-            self._pending = _answer_prompt(trade) if ask is None else ask
+            ask = self._words.swaps[seat].get(id(trade))
+            self._pending = _answer_prompt(self._words, seat, trade) if ask is None else ask
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)
@@ -805,7 +1001,7 @@ class Metropolis(Game):
             else:
                 self.answer_pool(seat, False)
         elif kind is Done:
-            self.choice_step()
+            self.close_window()
         elif kind is Take:
             taken: Take = action  # type: ignore[assignment]  # (its exact class, tested)
             self.place_chip(seat, taken.lot)
@@ -829,7 +1025,7 @@ class Metropolis(Game):
                 s.pool_waiting = partners
                 s.phase = "pool"
                 self._record(PoolProposed, seat, build.model, build.lots, partners)
-                self._ask(partners[0], "pool", f"join {build.model} on {build.lots}?")
+                self._ask_pool(partners[0])
             else:
                 self.put_up(seat, build.model, build.lots)
                 self.end_turn()
@@ -989,6 +1185,19 @@ class Metropolis(Game):
         s.progressed = True
         self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
 
+    def _ask_pool(self, partner: int) -> None:
+        """Ask ``partner`` whether it pools its lots for the proposed building (MS-A4)."""
+        s = self.s
+        pool = s.pool
+        assert pool is not None
+        name = self.r.model_by_id[pool.model].name
+        yours = tuple(lot for lot in pool.lots if s.owner[lot] == partner)
+        text = (
+            f"{self.players[s.turn]} proposes {_with_article(name)} on {lots_text(pool.lots)}, "
+            f"pooling your {lots_text(yours)}; its value is shared by lots contributed"
+        )
+        self._ask(partner, "pool", text)
+
     def answer_pool(self, seat: int, accepted: bool) -> None:
         """A partner answers a pooled-building proposal; all must accept (ruling MS-7)."""
         s = self.s
@@ -998,7 +1207,7 @@ class Metropolis(Game):
         rest = s.pool_waiting[1:]
         if accepted and rest:
             s.pool_waiting = rest
-            self._ask(rest[0], "pool", f"join {pool.model} on {pool.lots}?")
+            self._ask_pool(rest[0])
             return
         s.pool = None
         s.pool_waiting = ()
@@ -1016,17 +1225,15 @@ class Metropolis(Game):
         trade = s.trade
         assert trade is not None
         s.trade = None
-        # some exchange is still legal (MS-9) after a decline (nothing changed, and the one
-        # just proposed was legal) and after a one-for-one swap (both sides still hold an
-        # unbuilt lot): while proposals are left, the seat on turn is asked again without
-        # ``negotiation_step``'s search
-        still = s.proposals < self._trade_limit
+        # after a decline nothing changed, and the proposer was asked with some proposal
+        # listed: while proposals are left, it is asked again without ``negotiation_step``'s
+        # listing (after an exchange the listing may hold none: ``negotiation_step`` looks)
+        still = not accepted and s.proposals < self._trade_limit
+        proposer = s.trader
         if accepted:
-            proposer = s.turn
             if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
                 self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
             else:
-                still = False
                 for lot in trade.give:
                     self.move(lot, trade.partner)
                 for lot in trade.take:
@@ -1040,7 +1247,7 @@ class Metropolis(Game):
         log._items.append((TradeAnswered, seat, accepted))
         if still:
             s.phase = "trade"
-            self._pending = _TRADE_ASKS[s.turn]
+            self._pending = _TRADE_ASKS[proposer][self._trade_limit - s.proposals]
         else:
             self.negotiation_step()
 
@@ -1152,6 +1359,7 @@ class Metropolis(Game):
         touching = r.touching
         blocks = []
         length = 1  # Pass
+        pooling = False
         for d, actions in self._listings.districts:
             own = mine[d]
             if not own:
@@ -1161,7 +1369,10 @@ class Metropolis(Game):
             if other:
                 pooled = pool_bits[own | other]
                 if pooled:
-                    ranks |= pooled & touching[own]
+                    pooled &= touching[own]
+                    if pooled & ~ranks:  # some on others' lots too
+                        pooling = True
+                        ranks |= pooled
             ranks &= in_supply & open_here[d]
             if ranks:
                 count = ranks.bit_count()
@@ -1171,6 +1382,7 @@ class Metropolis(Game):
             menu = _new_menu(_BuildMenu)  # without a Python-level __init__ call
             menu._blocks = blocks
             menu._len = length
+            menu._pooling = pooling
             out: Sequence[Action] = menu
         else:
             out = _PASS_ONLY
@@ -1307,8 +1519,9 @@ class Metropolis(Game):
         phase = s.phase
         # the choose and build steps listed their actions to ask at all: the memo is read
         # here without a further call (as each listing reads it first)
-        if phase == "trade":
-            return self._memo if self._memo_key == _TRADE + seat else self._trade_menu(seat)
+        if phase == "trade":  # the seat whose exchange window is open (ruling MS-A13)
+            trader = s.trader
+            return self._memo if self._memo_key == _TRADE + trader else self._trade_menu(trader)
         if phase == "answer" or phase == "pool":
             return _ANSWERS
         if phase == "choose":
@@ -1325,7 +1538,7 @@ class Metropolis(Game):
         kind = type(action)  # actions are exactly these classes (the ActionSet parses them)
         if kind is Propose:
             assert isinstance(action, Propose)
-            return phase == "trade" and self.proposal_ok(seat, action)
+            return phase == "trade" and self.proposal_ok(s.trader, action)
         if kind is Accept or kind is Decline:
             return phase in ("answer", "pool")
         if kind is Done:
@@ -1348,6 +1561,21 @@ class Metropolis(Game):
         if isinstance(action, Build):
             return phase == "build" and self.build_ok(seat, action)
         return False
+
+    def _legal_text(self) -> str:
+        """What is legal, for a refused action's message: in an exchange window any legal
+        exchange, not only the swaps listed (MS-A5); elsewhere the listed actions."""
+        s = self.s
+        if s.phase != "trade":
+            return super()._legal_text()
+        left = self._trade_limit - s.proposals
+        listed = [str(a) for a in self._legal_actions()[1:4]]
+        return (
+            "done, or propose SEAT GIVE TAKE: your unbuilt lots GIVE for the unbuilt lots "
+            "TAKE of seat SEAT, lots comma-separated, - for none on one side, and a chip for "
+            f"every lot a side gains on balance ({_proposals_left(left)}); listed swaps: "
+            + ", ".join(listed)
+        )
 
     def invariants(self) -> list[str]:
         """The conservation laws (issue 9): the 80 lot cards, the 25 buildings, the chips of
@@ -1429,6 +1657,13 @@ class Metropolis(Game):
             broken.append("the placements open per district disagree with the kinds there")
         if s.values != values_of(r, s.buildings):
             broken.append("the building values are not the chart's")
+        # ruling MS-A13: a seat's exchange window is open exactly during the exchanges
+        in_window = s.phase in ("trade", "answer")
+        if in_window != (0 <= s.trader < self.num_players) or s.proposals > self._trade_limit:
+            broken.append(
+                f"exchange window of seat {s.trader} in phase {s.phase} with {s.proposals} "
+                "proposals made"
+            )
         return broken
 
     def __copy__(self) -> Metropolis:
@@ -1469,8 +1704,68 @@ class Metropolis(Game):
             "pool": None if s.pool is None else s.pool.to_json(),
             "pool_waiting": list(s.pool_waiting),
             "trade": None if s.trade is None else s.trade.to_json(),
+            "trader": None if s.trader < 0 else s.trader,
             "proposals_made": s.proposals,
             "scores": scores_of(r, s.buildings, self.num_players, s.values),
+            "board": _board_view(r.board),
+            "occupied": {str(d): s.occupied[d] for d in r.board.districts},
+            "claims": {
+                str(lot): [p for p in range(self.num_players) if self.may_take(p, lot)]
+                for lot in sorted(s.offer)
+            },
+        }
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's tables as plain JSON (issue 22): the board (MS-1), the building models
+        with the orientations and placements option ``rotation`` gives them (MS-3, MS-A12),
+        the scoring chart in use (option ``chart``, MS-4), the chips and the deal (MS-5)."""
+        rotation = options["rotation"]
+        r = rules_of(options["chart"], rotation)
+        turns = TURNS[rotation]
+        names = {m.kind: m.name for m in r.models}
+        return {
+            "game": cls.name,
+            "board": board_json(r.board),
+            "rotation": rotation,
+            "buildings": [
+                {
+                    "model": m.id,
+                    "kind": m.kind,
+                    "name": m.name,
+                    "count": m.count,
+                    "cells": [list(cell) for cell in m.cells],
+                    "orientations": [
+                        [list(cell) for cell in shape] for shape in rotations(m.cells, turns)
+                    ],
+                    "placements": [
+                        list(p.lots) for d in r.board.districts for p in r.placements[mi][d]
+                    ],
+                }
+                for mi, m in enumerate(r.models)
+            ],
+            "pool_sizes": sorted(r.pool_sizes),
+            "chart": {
+                kind: {
+                    "name": names.get(kind, kind),
+                    "base": row.base,
+                    "location": dict(row.location),
+                    "per_building": dict(row.per_building),
+                    "forbidden": sorted(row.forbidden),
+                }
+                for kind, row in sorted(r.chart.rows.items())
+            },
+            "chips": dict(CHIPS),
+            "deal": {
+                str(n): {
+                    "lots": DEAL[n],
+                    "colours": list(COLOURS.get(n, DEFAULT_FOUR)),
+                    "colours_chosen": n not in COLOURS,
+                }
+                for n in range(cls.min_players, cls.max_players + 1)
+            },
+            "offer_size": OFFER_SIZE,
+            "free_until": FREE_UNTIL,
         }
 
     def _result(self) -> Result:
@@ -1488,9 +1783,9 @@ class Metropolis(Game):
         turns = progress_turns + (progress_turns + 1) * n + n
         trades = int(self.options["trade_proposals"])
         pools = int(self.options["pool_proposals"])
-        # exchanges with answers, done, the lot, declined pools with answers, the building
-        # (a pool with up to n - 1 answers)
-        per_turn = 2 * trades + 1 + 1 + pools * n + n
+        # every seat's exchanges with answers and its done (MS-A13), the lot, declined pools
+        # with answers, the building (a pool with up to n - 1 answers)
+        per_turn = n * (2 * trades + 1) + 1 + pools * n + n
         return turns * per_turn
 
     def estimate(self) -> tuple[float, ...]:

@@ -50,6 +50,7 @@ def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
         seat,
         s.phase,
         s.turn,
+        s.trader,
         tuple(s.owner),
         tuple(s.building_at),
         tuple(b.model for b in s.buildings),
@@ -110,7 +111,7 @@ def _answer_gain(g: Metropolis, seat: int) -> float:
         assert s.pool is not None
         return Gains(g, seat).build(s.pool)
     assert s.trade is not None
-    return Gains(g, seat).trade(s.trade, s.turn)
+    return Gains(g, seat).trade(s.trade, s.trader)
 
 
 class PlayoutBot:

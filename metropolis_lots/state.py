@@ -95,6 +95,9 @@ class MetropolisState:
     phase: str = "deal"
     #: build turns left in the final round (ruling MS-8); -1 before it
     final_left: int = -1
+    #: the seat whose exchange window is open (ruling MS-A13), -1 outside the windows
+    trader: int = NO_ONE
+    #: the proposals ``trader`` has made in its window this turn (ruling MS-A11)
     proposals: int = 0
     trade: Propose | None = None
     pool: Build | None = None
@@ -127,6 +130,7 @@ class MetropolisState:
             self.turn,
             self.phase,
             self.final_left,
+            self.trader,
             self.proposals,
             self.trade,
             self.pool,

@@ -165,3 +165,10 @@ def test_invariants_report_a_forbidden_pair_in_a_district() -> None:
     g.put_up(0, "school", (42, 43))  # bypassing legality: a school beside the factory
     broken = g.invariants()
     assert any("district 4 holds both factory and school" in p for p in broken)
+
+
+def test_invariants_report_an_exchange_window_outside_the_exchanges() -> None:  # MS-A13
+    g = _built_position()
+    assert g.s.phase != "trade" and g.invariants() == []
+    g.s.trader = 1
+    assert any("exchange window of seat 1" in p for p in g.invariants())

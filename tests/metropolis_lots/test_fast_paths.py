@@ -15,7 +15,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from common import ActionTaken, ChanceResolved, Prompt, RandomBot
+from common import Action, ActionTaken, ChanceResolved, Prompt, RandomBot
 from common.bots import advance
 from metropolis_lots import new_game, reference
 from metropolis_lots.actions import Accept, Build, Decline, Propose, Take
@@ -24,8 +24,11 @@ from metropolis_lots.events import LotOffered, LotTaken, TradeAnswered, TradePro
 from metropolis_lots.rules import (
     Metropolis,
     _answer_prompt,
+    _build_text,
     _fixed_value,
     _kind_modifiers,
+    _Words,
+    exchange_text,
     values_of,
 )
 from metropolis_lots.state import Building
@@ -71,7 +74,23 @@ def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
         assert listed[1:4] == expected[1:4]
         with pytest.raises(IndexError):
             listed[len(listed)]
+        if g.s.phase == "build":  # the prompt names what the readable listing holds
+            assert g.prompt == Prompt(seat, "build", _readable_build_text(g, expected))
         g.apply(bots[seat].choose(g, seat))
+
+
+def _readable_build_text(g: Metropolis, listed: list[Action]) -> str:
+    """The build prompt's text from the readable listing: the models some placement of
+    which lies on the seat's own lots, and those only pooled (MS-A4)."""
+    index = {m.id: mi for mi, m in enumerate(g.r.models)}
+    alone = pooled = 0
+    for a in listed:
+        if isinstance(a, Build):
+            if all(g.s.owner[lot] == g.s.turn for lot in a.lots):
+                alone |= 1 << index[a.model]
+            else:
+                pooled |= 1 << index[a.model]
+    return _build_text(g.r, alone, pooled & ~alone)
 
 
 def test_pattern_tables_agree_with_their_definitions() -> None:
@@ -101,20 +120,47 @@ def test_pattern_tables_agree_with_their_definitions() -> None:
 
 @settings(max_examples=50, deadline=None)
 @given(
-    partner=st.integers(0, 4),
+    names=st.lists(
+        st.text("ABCDE xyz", min_size=1, max_size=8), min_size=2, max_size=5, unique=True
+    ),
+    data=st.data(),
     give=st.lists(st.integers(10, 89), max_size=3, unique=True),
     take=st.lists(st.integers(10, 89), max_size=3, unique=True),
 )
-def test_answer_prompt_text_is_the_proposals_tuples(
-    partner: int, give: list[int], take: list[int]
+def test_answer_prompt_text_says_what_the_proposal_gives_and_takes(
+    names: list[str], data: st.DataObject, give: list[int], take: list[int]
 ) -> None:
-    """The partner's prompt reads the proposal's lots as Python prints the tuples (a swap's
-    text is written out from its two lots, faster than printing tuples), and asks the
-    partner; asked again, it is the same object."""
+    """The partner's prompt names the proposer and says in words what it gives and takes
+    (a swap's text is put together from two lot texts, faster than ``exchange_text``),
+    and asks the partner; asked again, it is the same object."""
+    proposer = data.draw(st.integers(0, len(names) - 1))
+    partner = data.draw(st.integers(0, len(names) - 1).filter(lambda p: p != proposer))
+    assume(give or take)
+    words = _Words(tuple(names))
     trade = Propose(partner, tuple(sorted(give)), tuple(sorted(take)))
-    expected = Prompt(partner, "answer", f"exchange {trade.take} for {trade.give}?")
-    assert _answer_prompt(trade) == expected
-    assert _answer_prompt(Propose(partner, trade.give, trade.take)) is _answer_prompt(trade)
+    text = exchange_text(names[proposer], trade)
+    assert _answer_prompt(words, proposer, trade) == Prompt(partner, "exchange", text)
+    again = _answer_prompt(words, proposer, Propose(partner, trade.give, trade.take))
+    assert again is _answer_prompt(words, proposer, trade)
+    assert text.startswith(names[proposer]) and "(" not in text.replace(names[proposer], "")
+    for lot in (*give, *take):
+        assert str(lot) in text
+
+
+@pytest.mark.parametrize(
+    ("give", "take", "text"),
+    [
+        ((20,), (10,), "Player 2 offers lot 20 for your lot 10"),
+        ((20, 21), (10,), "Player 2 offers lots 20 and 21 for your lot 10"),
+        ((20,), (10, 11, 12), "Player 2 offers lot 20 for your lots 10, 11 and 12"),
+        ((20,), (), "Player 2 offers you lot 20 as a gift"),
+        ((), (10,), "Player 2 asks for your lot 10 and offers nothing for it"),
+    ],
+)
+def test_an_exchange_is_put_in_words(
+    give: tuple[int, ...], take: tuple[int, ...], text: str
+) -> None:  # issue 22: no tuples in a prompt
+    assert exchange_text("Player 2", Propose(0, give, take)) == text
 
 
 @settings(max_examples=25, deadline=None)
@@ -314,23 +360,32 @@ def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
 def test_an_answered_exchange_asks_what_the_negotiation_step_asks(
     players: int, seed: int, trades: int
 ) -> None:
-    """After a declined exchange or an accepted one-for-one swap the seat on turn is asked
+    """After a declined exchange or an accepted one-for-one swap the proposer is asked
     again without the search for a legal exchange (the declined one was legal and nothing
-    changed; after a swap both sides still hold an unbuilt lot): it is the prompt
-    ``negotiation_step`` gives from the same position."""
+    changed; after a swap both sides still hold an unbuilt lot): it is what
+    ``negotiation_step`` gives from the same position, the proposer's window still open
+    (ruling MS-A13), and the same steps follow."""
     g = new_game(players=players, seed=seed, trade_proposals=trades)
     bots = [RandomBot(seed + i) for i in range(players)]
     answers = {True: 0, False: 0}
     while not g.is_over:
         answering = g.chance is None and g.s.phase == "answer"
+        proposer, made, turn = g.s.trader, g.s.proposals, g.s.turn
         start = len(g.events)
         advance(g, bots, 1)
         if answering:
             (answer,) = [e for e in g.events[start:] if isinstance(e, TradeAnswered)]
             answers[answer.accepted] += 1
+            # the position right after the answer: nothing but skipped steps followed it
             again = g.clone()
+            again.s.turn, again.s.trader, again.s.proposals = turn, proposer, made
+            again._memo_key = None
             again.negotiation_step()
-            assert (again.prompt, again.s.phase) == (g.prompt, g.s.phase)
+            window = (again.s.phase, again.s.turn, again.s.trader)
+            if (g.s.phase, g.s.turn, g.s.trader) == ("trade", turn, proposer):
+                assert again._pending == g._pending
+            else:
+                assert window != ("trade", turn, proposer)
     assert answers[True] and answers[False]
 
 
@@ -360,7 +415,9 @@ def test_a_listed_swap_and_an_equal_proposal_get_the_same_answer_prompt(seed: in
         listed = g._legal_actions()[i]
         assert isinstance(listed, Propose)
         equal = Propose(listed.partner, listed.give, listed.take)
-        expected = Prompt(listed.partner, "answer", f"exchange {listed.take} for {listed.give}?")
+        proposer = g.players[g.s.trader]
+        text = f"{proposer} offers lot {listed.give[0]} for your lot {listed.take[0]}"
+        expected = Prompt(listed.partner, "exchange", text)
         for first, second in ((listed, equal), (equal, listed)):
             a, b = g.clone(), g.clone()
             a.apply(first)

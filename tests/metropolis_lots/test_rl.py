@@ -9,9 +9,10 @@ from metropolis_lots import Build, Propose, new_game
 from metropolis_lots.rl import catalogue, observe
 
 
-def test_the_catalogue_covers_every_listed_action_of_random_games() -> None:
+@pytest.mark.parametrize("rotation", ["half", "free", "none"])
+def test_the_catalogue_covers_every_listed_action_of_random_games(rotation: str) -> None:
     for players in (2, 3, 5):
-        g = new_game(players=players, seed=players)
+        g = new_game(players=players, seed=players, rotation=rotation)
         cat = catalogue(g)
         index = set(cat)
         assert len(index) == len(cat)
@@ -37,6 +38,10 @@ def test_the_catalogue_is_fixed_and_holds_the_ms_a5_swaps_and_every_placement() 
     assert len(swaps) == 3 * 80 * 79  # ruling MS-A5: one lot for one lot, any other seat
     builds = [a for a in cat if isinstance(a, Build)]
     assert len(builds) == sum(len(p) for per in g.r.placements for p in per.values())
+    # option rotation (ruling MS-A12) changes the placements, so the catalogue
+    free = list(catalogue(new_game(players=3, seed=1, rotation="free")))
+    assert len([a for a in free if isinstance(a, Build)]) > len(builds)
+    assert Build("shop", (40, 45)) in free and Build("shop", (40, 45)) not in cat
 
 
 def test_pettingzoo_api_and_seed_tests_pass() -> None:
@@ -70,3 +75,15 @@ def test_an_environment_plays_a_whole_game_by_the_mask() -> None:
         env.step(int(rng.choice(legal)))
     assert env.game.is_over
     assert total == pytest.approx(1.0)  # the win is shared among the winners
+
+
+def test_the_observation_shows_whose_exchange_window_is_open() -> None:  # ruling MS-A13
+    from metropolis_lots import Done
+    from tests.metropolis_lots.test_trading import store_position
+
+    g = store_position()
+    before = observe(g, 0)
+    g.apply(Done())  # seat 0's window closes, seat 1's opens: nothing else changes
+    after = observe(g, 0)
+    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
+    assert len(changed) == 2 and before[changed[0]] == after[changed[1]] == 1.0

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from common import IllegalAction, InvalidOption, RandomBot, load, play
+from common import ActionForced, IllegalAction, InvalidOption, RandomBot, load, play
 from metropolis_lots import (
     Accept,
     Build,
@@ -17,11 +17,12 @@ from metropolis_lots import (
     FinalRound,
     Give,
     LotGiven,
+    LotTaken,
     Pass,
     Take,
     new_game,
 )
-from metropolis_lots.data import DATA_DIR, default_board, rotations, rules_for
+from metropolis_lots.data import DATA_DIR, TURNS, default_board, rotations, rules_for
 from metropolis_lots.rules import CHIPS, DEAL, Metropolis, split_value, values_of
 from metropolis_lots.state import Building
 from tests.metropolis_lots.helpers import ALL_LOTS, ask_build, ask_choice, dealt, offer, own
@@ -226,7 +227,7 @@ def test_forced_give_away_when_no_offered_lot_may_be_taken() -> None:
     ask_choice(g)
     legal = g.legal_actions()
     assert not any(isinstance(a, Take) for a in legal)
-    assert g.prompt is not None and "give away" in g.prompt.text
+    assert g.prompt is not None and g.prompt.kind == "give" and "give one away" in g.prompt.text
     assert Give(12, 1) in legal and Give(12, 2) not in legal
     assert Give(16, 1) in legal and Give(16, 2) in legal  # 15 (C) and 17 (B)
     events = g.apply(Give(16, 2))
@@ -286,24 +287,57 @@ def test_illegal_choice_names_what_is_allowed() -> None:
 
 # ------------------------------------------------------------------------------ shapes (MS-3)
 
+#: placements of each model in one district (2 rows of 5 lots, MS-1) by option ``rotation``
+#: (ruling MS-A12): a domino lies in a row, or with ``free`` across the rows too; an L of three
+#: lots has four orientations, two of them a half turn apart
 PLACEMENTS_PER_DISTRICT = {
-    "house": 10,
-    "shop": 13,
-    "school": 13,
-    "apartment": 16,
-    "office": 6,
-    "factory": 4,
-    "hospital_l": 6,
-    "hospital_j": 6,
-    "department_store": 3,
+    "half": {
+        "house": 10,
+        "shop": 8,
+        "school": 8,
+        "apartment_l": 8,
+        "apartment_j": 8,
+        "office": 6,
+        "factory": 4,
+        "hospital_l": 6,
+        "hospital_j": 6,
+        "department_store": 3,
+    },
+    "free": {
+        "house": 10,
+        "shop": 13,
+        "school": 13,
+        "apartment_l": 16,
+        "apartment_j": 16,
+        "office": 6,
+        "factory": 4,
+        "hospital_l": 6,
+        "hospital_j": 6,
+        "department_store": 3,
+    },
+    "none": {
+        "house": 10,
+        "shop": 8,
+        "school": 8,
+        "apartment_l": 4,
+        "apartment_j": 4,
+        "office": 6,
+        "factory": 4,
+        "hospital_l": 3,
+        "hospital_j": 3,
+        "department_store": 3,
+    },
 }
 
 
-@pytest.mark.parametrize(("model", "count"), sorted(PLACEMENTS_PER_DISTRICT.items()))
+@pytest.mark.parametrize(
+    ("rotation", "model", "count"),
+    [(rot, m, c) for rot, per in PLACEMENTS_PER_DISTRICT.items() for m, c in sorted(per.items())],
+)
 def test_every_shape_has_its_pinned_placement_count_in_every_district(
-    model: str, count: int
+    rotation: str, model: str, count: int
 ) -> None:
-    r = rules_for(None)
+    r = rules_for(None, rotation)
     mi = [m.id for m in r.models].index(model)
     for d in r.board.districts:
         places = r.placements[mi][d]
@@ -329,18 +363,73 @@ def test_the_supply_is_the_seeds_25_buildings() -> None:
     assert sum(by_kind.values()) == 25
 
 
-def test_mirrored_hospitals_do_not_fit_the_same_lots() -> None:  # ruling MS-3
-    r = rules_for(None)
-    ids = [m.id for m in r.models]
-    ll = {p.lots for p in r.placements[ids.index("hospital_l")][4]}
-    jj = {p.lots for p in r.placements[ids.index("hospital_j")][4]}
+def _footprints(rotation: str, model: str, district: int = 4) -> set[tuple[int, ...]]:
+    r = rules_for(None, rotation)
+    return {p.lots for p in r.placements[[m.id for m in r.models].index(model)][district]}
+
+
+@pytest.mark.parametrize("rotation", ["half", "free", "none"])
+def test_mirrored_hospitals_do_not_fit_the_same_lots(rotation: str) -> None:  # MS-3, MS-A12
+    ll, jj = _footprints(rotation, "hospital_l"), _footprints(rotation, "hospital_j")
     assert ll and jj and not ll & jj
 
 
-def test_mirrored_apartments_share_their_footprints_under_rotation() -> None:  # ruling MS-3
+@pytest.mark.parametrize("rotation", ["half", "none"])
+def test_mirrored_apartments_do_not_fit_the_same_lots(rotation: str) -> None:  # MS-A12
+    # the seed: "Both hospitals and 2 of the apartment buildings are mirror images of each
+    # other and do not fit on the same lots as their counterpart."
+    ll, jj = _footprints(rotation, "apartment_l"), _footprints(rotation, "apartment_j")
+    assert ll and jj and not ll & jj
+    models = rules_for(None, rotation).model_by_id
+    assert models["apartment_l"].count == models["apartment_j"].count == 2
+    assert models["apartment_l"].kind == models["apartment_j"].kind == "apartment"
+
+
+def test_with_half_turns_every_l_of_three_lots_fits_one_apartment_model() -> None:  # MS-A12
+    # turned around, each model covers two of the four orientations of an L: together they
+    # fit every L of three lots, each on lots its counterpart does not fit
+    ll, jj = _footprints("half", "apartment_l"), _footprints("half", "apartment_j")
+    assert ll | jj == _footprints("free", "apartment_l")
+    assert (40, 45, 46) in ll and (41, 45, 46) in jj  # the printed L and its mirror image
+    assert (40, 41, 46) in ll and (40, 41, 45) in jj  # each turned around
+
+
+def test_with_free_rotation_the_mirrored_apartments_share_their_footprints() -> None:
+    # MS-A12: an L of three lots turned by a quarter turn is its own mirror image, so the
+    # seed's sentence cannot hold with option rotation=free
+    assert _footprints("free", "apartment_l") == _footprints("free", "apartment_j")
     shape = ((0, 0), (1, 0), (1, 1))
     mirror = ((0, 1), (1, 0), (1, 1))
     assert set(rotations(shape)) == set(rotations(mirror))
+    assert not set(rotations(shape, TURNS["half"])) & set(rotations(mirror, TURNS["half"]))
+
+
+@pytest.mark.parametrize(
+    ("rotation", "vertical_shop", "turned_apartment"),
+    [("half", False, True), ("free", True, True), ("none", False, False)],
+)
+def test_option_rotation_decides_which_placements_are_legal(
+    rotation: str, vertical_shop: bool, turned_apartment: bool
+) -> None:  # MS-A12
+    g = dealt(3, hands=[[40, 41, 45, 46, 20]], offer=[30, 31, 32, 33], rotation=rotation)
+    g.apply(Take(30))
+    g.resolve((34,))
+    legal = g.legal_actions()
+    assert Build("shop", (40, 41)) in legal  # as printed: in a row
+    assert (Build("shop", (40, 45)) in legal) is vertical_shop  # a quarter turn
+    assert Build("apartment_l", (40, 45, 46)) in legal  # as printed
+    assert (Build("apartment_l", (40, 41, 46)) in legal) is turned_apartment  # a half turn
+    assert (Build("apartment_j", (40, 45, 46)) in legal) is (rotation == "free")  # mirrored
+    before = g.to_json()
+    if not vertical_shop:
+        with pytest.raises(IllegalAction, match="not legal"):
+            g.apply(Build("shop", (40, 45)))
+        assert g.to_json() == before
+
+
+def test_option_rotation_is_checked() -> None:
+    with pytest.raises(InvalidOption, match="rotation"):
+        new_game(players=3, rotation="quarter")
 
 
 # ------------------------------------------------------------------------------ building (MS-7)
@@ -417,7 +506,7 @@ def test_only_the_seat_on_turn_builds_once_after_choosing() -> None:
     g = build_position()
     g.apply(Build("house", (20,)))
     assert g.to_act == 1
-    assert g.prompt is not None and g.prompt.kind == "choose"
+    assert g.prompt is not None and g.prompt.kind in ("take", "give")
 
 
 def test_pooling_a_four_lot_building_needs_the_partners_yes() -> None:  # ruling MS-7
@@ -622,9 +711,9 @@ def test_all_lots_out_gives_every_seat_one_last_building_turn() -> None:
     g.s.stack = []
     g.s.offer = [30]
     g.s.chips = [5, 5]
-    ask_choice(g)
-    g.apply(Take(30))  # the last lot: no refill
-    assert g.prompt is not None and g.prompt.kind == "build"
+    ask_choice(g)  # 30, the last lot, neighbours only seat 0's lots: its one choice is taken
+    assert g.events[-2:] == [ActionForced(0, Take(30)), LotTaken(0, 30)]  # ruling MS-A14
+    assert g.prompt is not None and g.prompt.kind == "build"  # the last lot: no refill
     events = g.apply(Pass())
     assert any(isinstance(e, FinalRound) and e.first == 1 for e in events)
     assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "build"
