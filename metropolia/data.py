@@ -54,15 +54,23 @@ class Card:
 
 @attrs.frozen
 class Landmark:
-    """One landmark ("special property"): its cost and whether it counts toward the win."""
+    """One landmark ("special property"): built face down, turned up when paid for; all win."""
 
     id: str
     name: str
     polish: str | None
     cost: int
     edition: Edition
-    starts_built: bool = False
-    counts_for_win: bool = True
+
+
+@attrs.frozen
+class Property:
+    """A starting property outside the supply and not a landmark: the Plus Town Hall."""
+
+    id: str
+    name: str
+    polish: str | None
+    edition: Edition
 
 
 # ruling MK-1: the card table, in its own order (purple cards resolve in this order, MK-4)
@@ -109,10 +117,8 @@ CARDS: tuple[Card, ...] = (
          "boat", 6, "tuna", needs_port=True, edition="plus"),
 )  # fmt: skip
 
-# ruling MK-2: landmarks in the order of the card row (Town Hall first, built at the start)
+# ruling MK-2: landmarks in the order of the card row; the first to build them all wins
 LANDMARKS: tuple[Landmark, ...] = (
-    Landmark("town_hall", "Town Hall", "Ratusz", 0, "plus", starts_built=True,
-             counts_for_win=False),
     Landmark("port", "Port", None, 2, "plus"),
     Landmark("train_station", "Train Station", "Dworzec kolejowy", 4, "base"),
     Landmark("shopping_mall", "Shopping Mall", "Centrum handlowe", 10, "base"),
@@ -120,6 +126,10 @@ LANDMARKS: tuple[Landmark, ...] = (
     Landmark("radio_tower", "Radio Tower", "Wieża radiowa", 22, "base"),
     Landmark("airport", "Airport", "Lotnisko", 30, "plus"),
 )  # fmt: skip
+
+#: ruling MK-A15: the Town Hall is a starting property of Plus ("1 additional property card
+#: (the Town Hall) ... together with the starting cards"), not a special property (landmark)
+TOWN_HALL = Property("town_hall", "Town Hall", "Ratusz", "plus")
 
 #: ruling MK-6: coins each player starts with, and the establishments each starts with
 STARTING_COINS = 3
@@ -148,5 +158,5 @@ def cards_of(plus: bool) -> tuple[Card, ...]:
 
 
 def landmarks_of(plus: bool) -> tuple[Landmark, ...]:
-    """The landmarks in play: the base four, or all seven (with the Town Hall) for Plus."""
+    """The landmarks in play: the base four, or all six for Plus (the Town Hall is not one)."""
     return LANDMARKS if plus else tuple(m for m in LANDMARKS if m.edition == "base")

@@ -26,7 +26,7 @@ def catalogue(game: Game) -> Sequence[Action]:
     out += [Swap(g, o, t) for g in ordinary for o in range(n) for t in ordinary if g != t]
     out.append(Pass())
     out += [Build(c.id) for c in cards_of(plus)]
-    out += [Build(m.id) for m in landmarks_of(plus) if not m.starts_built]
+    out += [Build(m.id) for m in landmarks_of(plus)]
     return out
 
 

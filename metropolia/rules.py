@@ -78,7 +78,6 @@ from metropolia.state import MetroState
 
 NC = len(CARDS)
 NL = len(LANDMARKS)
-TOWN_HALL = LANDMARK_INDEX["town_hall"]
 PORT = LANDMARK_INDEX["port"]
 TRAIN_STATION = LANDMARK_INDEX["train_station"]
 SHOPPING_MALL = LANDMARK_INDEX["shopping_mall"]
@@ -239,7 +238,8 @@ class Table:
     #: every build in play, cheapest first (cards before landmarks of the same cost): the
     #: order of the build choices
     builds_by_cost: tuple[tuple[int, int, int, Build], ...]
-    #: the landmarks that win the game when all are built
+    #: the landmarks that win the game when all are built: every one in play (ruling MK-A15:
+    #: the Plus Town Hall is a property, not a landmark)
     to_win: tuple[int, ...]
     #: ruling MK-6: the city each seat starts with
     start_cards: tuple[int, ...]
@@ -262,14 +262,12 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         sorted(
             [(costs[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
              if plus or c.edition == "base"]
-            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play
-               if not LANDMARKS[j].starts_built]
+            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play]
         )
     )  # fmt: skip
     start = [0] * NC
     for cid in STARTING_CARDS:
         start[CARD_INDEX[cid]] += 1
-    lms = tuple(LANDMARKS[j].starts_built and j in in_play for j in range(NL))
     supply = tuple(0 if plus or c.edition != "base" else c.copies for c in CARDS)
     offer_costs = []
     offers: list[Action] = [PASS]
@@ -295,9 +293,9 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         cost=tuple(costs),
         landmarks_in_play=in_play,
         builds_by_cost=builds,
-        to_win=tuple(j for j in in_play if LANDMARKS[j].counts_for_win),
+        to_win=in_play,
         start_cards=tuple(start),
-        start_landmarks=lms,
+        start_landmarks=(False,) * NL,
         start_supply=supply,
         start_offers=(tuple(offer_costs), offers),
         shuffle=Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies))),
@@ -344,7 +342,9 @@ class Metropolia(Game):
         n = self.num_players
         plus = bool(self.options["plus"])
         self._plus = plus
-        self._town_hall_first = self.options["town_hall"] == "start_of_turn"
+        # ruling MK-3: when the Plus Town Hall pays its coin (every Plus city holds one)
+        self._town_hall_first = plus and self.options["town_hall"] == "start_of_turn"
+        self._town_hall_late = plus and self.options["town_hall"] == "before_build"
         self._turn_limit = int(self.options["turn_limit"])
         t = table(n, plus, int(self.options["sushi_bar_cost"]))
         self._income = t.income
@@ -361,6 +361,7 @@ class Metropolia(Game):
             landmarks=[list(t.start_landmarks) for _ in range(n)],
             supply=list(t.start_supply),
             offers=[t.start_offers] * n,  # shared until changed: _withdraw copies
+            town_hall=plus,
         )
         for seat in range(n):
             self._receive(seat, STARTING_COINS, "start")
@@ -593,7 +594,7 @@ class Metropolia(Game):
     def _ask_build(self) -> None:
         s = self.s
         seat = s.turn
-        if not self._town_hall_first and s.landmarks[seat][TOWN_HALL] and not s.coins[seat]:
+        if self._town_hall_late and not s.coins[seat]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
         self._pending = BUILD_PROMPT[seat]
 
@@ -633,11 +634,10 @@ class Metropolia(Game):
         s.turn = seat
         s.turns += 1
         s.rerolled = False
-        lms = s.landmarks[seat]
-        if lms[TOWN_HALL] and self._town_hall_first:
+        if self._town_hall_first:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         # _ask_roll, inline: every turn begins here
-        self._pending = DICE_PROMPT[seat] if lms[TRAIN_STATION] else ROLL_1
+        self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -850,6 +850,7 @@ class Metropolia(Game):
                     "landmarks": {
                         LANDMARKS[j].id: s.landmarks[p][j] for j in self._landmarks_in_play
                     },
+                    "town_hall": s.town_hall,
                 }
             )
         view: dict[str, Any] = {

@@ -23,8 +23,13 @@ _CITY = {
             "propertyNames": {"enum": [m.id for m in LANDMARKS]},
             "additionalProperties": {"type": "boolean"},
         },
+        "town_hall": {
+            "type": "boolean",
+            "description": "Plus: the city holds the Town Hall (Ratusz), a starting property "
+            "that is not a landmark and never counts toward the win (ruling MK-A15)",
+        },
     },
-    "required": ["coins", "cards", "landmarks"],
+    "required": ["coins", "cards", "landmarks", "town_hall"],
     "additionalProperties": False,
 }
 

@@ -43,6 +43,8 @@ class MetroState:
     purple_next: int = 0
     #: the seat that built all its landmarks
     winner: int | None = None
+    #: Plus: every city holds the Town Hall, a starting property (ruling MK-A15)
+    town_hall: bool = False
 
     def copy(self) -> MetroState:
         """Return an independent copy."""
@@ -61,4 +63,5 @@ class MetroState:
             self.again,
             self.purple_next,
             self.winner,
+            self.town_hall,
         )

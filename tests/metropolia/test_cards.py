@@ -6,6 +6,7 @@ import pytest
 
 from common import Dice
 from metropolia import NoSwap, Swap, TakeFrom
+from metropolia.data import LANDMARK_INDEX
 from metropolia.events import CardsSwapped, CoinsPaid, CoinsReceived
 from tests.metropolia.helpers import position, roll, roll_events
 
@@ -224,7 +225,7 @@ def test_tuna_boat_rolls_two_dice_once_and_every_boat_with_a_port_takes_the_tota
         cards=[{"tuna_boat": 1}, {"tuna_boat": 2}, {"tuna_boat": 1}],
         landmarks=[["port"], ["port"], []],
     )
-    g.s.landmarks[0][2] = True  # Train Station for the roller
+    g.s.landmarks[0][LANDMARK_INDEX["train_station"]] = True  # for the roller
     g._ask_roll()
     roll(g, 6, 6)
     assert g.prompt is not None and g.prompt.kind == "port"

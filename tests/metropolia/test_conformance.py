@@ -230,9 +230,11 @@ def test_determinize_reshuffles_only_the_plus_stack() -> None:
 
 
 def test_estimate_is_a_share_per_seat_favouring_progress() -> None:
+    from metropolia.data import LANDMARK_INDEX
+
     g = metropolia.new_game(players=3, seed=1)
     assert sum(g.estimate()) == pytest.approx(1.0)
-    g.s.landmarks[1][3] = True  # the Shopping Mall (data.LANDMARKS order)
+    g.s.landmarks[1][LANDMARK_INDEX["shopping_mall"]] = True
     est = g.estimate()
     assert est[1] > est[0] == est[2]
 

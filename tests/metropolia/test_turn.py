@@ -7,6 +7,7 @@ import pytest
 import metropolia
 from common import Dice, IllegalAction
 from metropolia import Build, Pass, Reroll, Roll, UsePort
+from metropolia.data import LANDMARK_INDEX
 from metropolia.events import Built, CoinsReceived, DiceRolled, ExtraTurn
 from tests.metropolia.helpers import kinds, position, roll
 
@@ -161,6 +162,17 @@ def test_town_hall_before_build_gives_1_coin_only_to_a_player_with_none() -> Non
     assert not [e for e in got if isinstance(e, CoinsReceived)]
 
 
+def test_the_town_hall_shows_as_a_property_and_is_not_counted_as_a_landmark() -> None:
+    # ruling MK-A15: "1 additional property card (the Town Hall) ... together with the
+    # starting cards"; the landmarks are the six special properties, all needed to win
+    g = metropolia.new_game(players=2, seed=1, plus=True)
+    g.resolve()
+    city = g.view(0)["state"]["cities"][0]
+    assert city["town_hall"] is True
+    assert "town_hall" not in city["landmarks"] and len(city["landmarks"]) == 6
+    assert not metropolia.new_game(players=2, seed=1).view()["state"]["cities"][0]["town_hall"]
+
+
 def test_base_game_has_no_town_hall() -> None:
     g = position(coins=[5, 5], cards=[{}, {}])
     g.resolve((5,))
@@ -247,7 +259,7 @@ def test_plus_needs_six_landmarks_and_not_the_town_hall() -> None:
     g.apply(Build("radio_tower"))
     assert not g.is_over
     g.s.coins[0] = 40
-    g.s.landmarks[0][1] = True  # the Port
+    g.s.landmarks[0][LANDMARK_INDEX["port"]] = True
     g.s.turn = 0
     g._ask_roll()
     roll(g, 2, 3)
