@@ -95,8 +95,8 @@ CARDS: tuple[Card, ...] = (
     Card("fruit_and_vegetable_market", "Fruit and Vegetable Market", None, "green", (11, 12), 2,
          "fruit", 6, "per_icon", 2, per="wheat"),
     # Metropolia Plus
-    Card("sushi_bar", "Sushi Bar", None, "red", (1,), 2, "cup", 6, "take", 3, needs_port=True,
-         edition="plus"),
+    Card("sushi_bar", "Sushi Bar", None, "red", (1,), 4, "cup", 6, "take", 3, needs_port=True,
+         edition="plus"),  # cost: ruling MK-A16 (4 as printed; rule option sushi_bar_cost)
     Card("flower_orchard", "Flower Orchard", None, "blue", (4,), 2, "wheat", 6, "income", 1,
          edition="plus"),
     Card("flower_shop", "Flower Shop", "Kwiaciarnia", "green", (6,), 1, "bread", 6, "per_card",
@@ -134,8 +134,9 @@ TOWN_HALL = Property("town_hall", "Town Hall", "Ratusz", "plus")
 #: ruling MK-6: coins each player starts with, and the establishments each starts with
 STARTING_COINS = 3
 STARTING_CARDS: tuple[str, ...] = ("wheat_field", "bakery")
-#: ruling MK-1: the Sushi Bar costs 4 in the English edition (rule option sushi_bar_cost)
-SUSHI_BAR_COSTS: tuple[int, ...] = (2, 4)
+#: ruling MK-A16: the Sushi Bar's printed cost is 4; 2 (MK-1's former figure, and some card
+#: lists') is the rule option sushi_bar_cost=2. The default first.
+SUSHI_BAR_COSTS: tuple[int, ...] = (4, 2)
 #: ruling MK-2: what the Airport pays when its owner builds nothing in a turn
 AIRPORT_COINS = 10
 #: ruling MK-2: what the Port adds, and the least total it may be added to

@@ -322,7 +322,10 @@ class Metropolia(Game):
             "just before building",
         ),
         "sushi_bar_cost": Option(
-            SUSHI_BAR_COSTS[0], SUSHI_BAR_COSTS, help="cost of the Sushi Bar (MK-1): 2, or 4"
+            SUSHI_BAR_COSTS[0],
+            SUSHI_BAR_COSTS,
+            help="cost of the Sushi Bar (ruling MK-A16): 4 as printed (default), or 2 as some "
+            "card lists give it",
         ),
         "turn_limit": Option(
             1000,

@@ -44,7 +44,7 @@ def test_check_game_plus(players: int) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"plus": True, "town_hall": "before_build"}, {"plus": True, "sushi_bar_cost": 4}],
+    [{"plus": True, "town_hall": "before_build"}, {"plus": True, "sushi_bar_cost": 2}],
 )
 def test_check_game_plus_options(options: dict[str, Any]) -> None:
     check_game(lambda s: metropolia.new_game(players=3, seed=s, **options), games=3, deep_games=0)

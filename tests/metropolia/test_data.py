@@ -25,7 +25,7 @@ TABLE = {
     "family_restaurant": ("red", (9, 10), 3, 6, "cup"),
     "apple_orchard": ("blue", (10,), 3, 6, "wheat"),
     "fruit_and_vegetable_market": ("green", (11, 12), 2, 6, "fruit"),
-    "sushi_bar": ("red", (1,), 2, 6, "cup"),
+    "sushi_bar": ("red", (1,), 4, 6, "cup"),  # ruling MK-A16
     "flower_orchard": ("blue", (4,), 2, 6, "wheat"),
     "flower_shop": ("green", (6,), 1, 6, "bread"),
     "pizza_joint": ("red", (7,), 1, 6, "cup"),

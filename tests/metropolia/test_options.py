@@ -9,6 +9,7 @@ import pytest
 import metropolia
 from common import InvalidOption
 from metropolia import Build
+from metropolia.data import CARD_INDEX
 from tests.metropolia.helpers import position
 
 
@@ -45,6 +46,13 @@ def test_plus_is_an_option_recorded_in_the_log() -> None:
     g = metropolia.new_game(players=3, seed=2, plus=True)
     assert g.events[0].options["plus"] is True  # type: ignore[attr-defined]
     assert g.view()["state"]["edition"] == "plus"
+
+
+def test_the_sushi_bar_costs_its_printed_4_by_default() -> None:
+    # ruling MK-A16: the card face (Japanese edition) and the English card lists print 4
+    g = metropolia.new_game(players=2, seed=1, plus=True)
+    assert g.options["sushi_bar_cost"] == 4
+    assert g._cost[CARD_INDEX["sushi_bar"]] == 4
 
 
 @pytest.mark.parametrize("cost", [2, 4])
