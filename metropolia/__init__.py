@@ -14,7 +14,7 @@ from typing import Any
 from common import GameInfo, RandomBot
 from common.game import load_data
 from common.rl import RLSpec
-from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.bots import BuildOrderBot, CheeseRushBot, HeuristicBot, StoreRushBot
 from metropolia.events import (
     Built,
@@ -77,7 +77,6 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "Metropolia",
-    "NoSwap",
     "Pass",
     "Reroll",
     "Roll",

@@ -36,7 +36,6 @@ from common.chance import ChanceRequest
 from metropolia.actions import (
     ACTIONS,
     Build,
-    NoSwap,
     Pass,
     Reroll,
     Roll,
@@ -158,29 +157,28 @@ SWAPS = tuple(
     tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
     for g in range(NC)
 )
-NO_SWAP = NoSwap()
 ROLL_CHOICES: list[Action] = [Roll(1), Roll(2)]
-REROLL_CHOICES: list[Action] = [Reroll(True), Reroll(False)]
-PORT_CHOICES: list[Action] = [UsePort(True), UsePort(False)]
+REROLL_CHOICES: list[Action] = [Reroll(), PASS]
+PORT_CHOICES: list[Action] = [UsePort(), PASS]
 #: the prompts, made once per seat and kind (a prompt is a frozen value)
 PROMPT_TEXT = {
-    "dice": "roll 1 or 2 dice (Train Station)",
+    "roll": "roll 1 or 2 dice (Train Station)",
     "reroll": "keep the roll, or roll again (Radio Tower)",
     "port": "add 2 to the total (Port)?",
-    "tv_station": "choose the opponent who pays you 5 (TV Station)",
-    "business_center": "swap an establishment with an opponent, or decline (Business Center)",
+    "take": "choose the opponent who pays you 5 (TV Station)",
+    "swap": "swap an establishment with an opponent, or pass (Business Center)",
     "build": "build one establishment or landmark, or pass",
 }
 PROMPTS = tuple({k: Prompt(seat, k, t) for k, t in PROMPT_TEXT.items()} for seat in range(4))
 BUILD_PROMPT = tuple(p["build"] for p in PROMPTS)
-DICE_PROMPT = tuple(p["dice"] for p in PROMPTS)
+DICE_PROMPT = tuple(p["roll"] for p in PROMPTS)
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
 
 
 class _SwapMenu(ActionsByIndex):
     """The Business Center prompt's actions computed by index (issue 8), in the order of
-    ``Metropolia.swap_choices_reference``: NoSwap, then per opponent (clockwise) each card the
+    ``Metropolia.swap_choices_reference``: Pass, then per opponent (clockwise) each card the
     roller holds (table order) for each card the opponent holds (table order), same-name pairs
     left out (ruling MK-A2).
 
@@ -197,7 +195,7 @@ class _SwapMenu(ActionsByIndex):
 
     def _item(self, i: int) -> Action:
         if i == 0:
-            return NO_SWAP
+            return PASS
         i -= 1
         for o, gives, takes, count in self._blocks:
             if i < count:
@@ -213,7 +211,7 @@ class _SwapMenu(ActionsByIndex):
         raise AssertionError("an index below the length falls in a block")
 
     def __iter__(self) -> Iterator[Action]:
-        yield NO_SWAP
+        yield PASS
         for o, gives, takes, _ in self._blocks:
             for g in gives:
                 row = SWAPS[g][o]
@@ -557,11 +555,11 @@ class Metropolia(Game):
             effect = CARDS[i].effect
             if effect == "tv_station":
                 s.purple_next = i
-                self._ask(roller, "tv_station")
+                self._ask(roller, "take")
                 return
             if effect == "business_center":
                 s.purple_next = i
-                self._ask(roller, "business_center")
+                self._ask(roller, "swap")
                 return
             self._purple_from_everyone(i)
         self._ask_build()
@@ -681,23 +679,27 @@ class Metropolia(Game):
             self._end_turn(True)
         elif type(action) is Roll:  # the Train Station's owner, every turn
             self._pending = ROLL_2 if action.dice == 2 else ROLL_1
-        elif type(action) is Pass:
-            self._end_turn(False)
-        elif type(action) is Reroll:
-            s.rerolled = True  # ruling MK-A1: once a turn
-            if action.again:  # a new roll, the dice count chosen again
-                self._ask_roll()
-            else:
+        elif type(action) is Pass:  # declines what the prompt offered
+            kind = self._pending.kind  # type: ignore[union-attr]
+            if kind == "build":  # the usual one
+                self._end_turn(False)
+            elif kind == "swap":
+                self._resolve_purple_cards(s.purple_next + 1)
+            elif kind == "reroll":  # keep the roll
+                s.rerolled = True  # ruling MK-A1: once a turn
                 self._rolled(s.dice)
+            else:  # port: keep the total
+                self._rolled(s.dice, 0)
+        elif type(action) is Reroll:
+            s.rerolled = True  # ruling MK-A1: once a turn; a new roll, the dice chosen again
+            self._ask_roll()
         elif type(action) is UsePort:
-            self._rolled(s.dice, PORT_BONUS if action.add else 0)
+            self._rolled(s.dice, PORT_BONUS)
         elif type(action) is TakeFrom:
             self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")
             self._resolve_purple_cards(s.purple_next + 1)
         elif type(action) is Swap:
             self._swap(seat, action)
-            self._resolve_purple_cards(s.purple_next + 1)
-        elif type(action) is NoSwap:
             self._resolve_purple_cards(s.purple_next + 1)
         else:  # pragma: no cover - the base checked legality
             raise IllegalAction(f"unexpected action {action}")
@@ -730,9 +732,9 @@ class Metropolia(Game):
             return REROLL_CHOICES
         if kind == "port":
             return PORT_CHOICES
-        if kind == "tv_station":
+        if kind == "take":
             return [TAKE_FROM[o] for o in self._others[seat]]
-        # business_center: the swaps by index (see swap_choices_reference)
+        # swap (the Business Center): the swaps by index (see swap_choices_reference)
         mine = s.cards[seat]
         gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(mine)))
         blocks = []
@@ -747,7 +749,7 @@ class Metropolia(Game):
         """The Business Center choices listed from the rules (the tests compare the fast path):
         decline, or give any non-purple card for any non-purple card of another name."""
         s = self.s
-        out: list[Action] = [NO_SWAP]
+        out: list[Action] = [PASS]
         mine = s.cards[seat]
         for o in self._others[seat]:
             theirs = s.cards[o]
@@ -814,15 +816,15 @@ class Metropolia(Game):
                 and not s.landmarks[seat][j]
                 and (LANDMARKS[j].cost <= money)
             )
-        if kind == "dice":
+        if kind == "roll":
             return isinstance(action, Roll)
         if kind == "reroll":
-            return isinstance(action, Reroll)
+            return isinstance(action, Reroll | Pass)
         if kind == "port":
-            return isinstance(action, UsePort)
-        if kind == "tv_station":
+            return isinstance(action, UsePort | Pass)
+        if kind == "take":
             return isinstance(action, TakeFrom) and action.seat in self._others[seat]
-        if isinstance(action, NoSwap):  # business_center
+        if isinstance(action, Pass):  # swap (the Business Center)
             return True
         if not isinstance(action, Swap) or action.seat not in self._others[seat]:
             return False

@@ -20,7 +20,7 @@ def test_a_turn_starts_with_one_die_without_the_train_station() -> None:
 
 def test_train_station_offers_one_or_two_dice() -> None:
     g = position(landmarks=[["train_station"], []])
-    assert g.prompt is not None and g.prompt.kind == "dice"
+    assert g.prompt is not None and g.prompt.kind == "roll"
     assert g.legal_actions() == [Roll(1), Roll(2)]
     g.apply(Roll(2))
     assert g.chance == Dice(2, "roll")
@@ -30,8 +30,8 @@ def test_radio_tower_offers_one_reroll_per_turn() -> None:
     g = position(coins=[0, 0], cards=[{"ranch": 1}, {}], landmarks=[["radio_tower"], []])
     g.resolve((1,))
     assert g.prompt is not None and g.prompt.kind == "reroll"
-    assert g.legal_actions() == [Reroll(True), Reroll(False)]
-    g.apply(Reroll(True))
+    assert g.legal_actions() == [Reroll(), Pass()]
+    g.apply(Reroll())
     assert g.chance == Dice(1, "roll")
     got = g.resolve((2,))  # no second re-roll: the roll counts at once
     assert DiceRolled(0, (2,), 2) in got
@@ -43,14 +43,14 @@ def test_radio_tower_reroll_lets_the_train_station_owner_choose_the_dice_again()
     # ruling MK-A1: the re-roll is a new roll, so the dice count is chosen again
     g = position(landmarks=[["radio_tower", "train_station"], []])
     roll(g, 3, 4)
-    g.apply(Reroll(True))
-    assert g.prompt is not None and g.prompt.kind == "dice"
+    g.apply(Reroll())
+    assert g.prompt is not None and g.prompt.kind == "roll"
 
 
 def test_radio_tower_keep_uses_the_first_roll() -> None:
     g = position(coins=[0, 0], cards=[{"ranch": 1}, {}], landmarks=[["radio_tower"], []])
     g.resolve((2,))
-    got = g.apply(Reroll(False))
+    got = g.apply(Pass())
     assert CoinsReceived(0, 1, "ranch") in got
 
 
@@ -59,8 +59,8 @@ def test_port_may_add_2_to_a_total_of_10_or_more(add: bool, total: int) -> None:
     g = position(plus=True, coins=[0, 0], landmarks=[["port", "train_station"], []])
     roll(g, 4, 6)
     assert g.prompt is not None and g.prompt.kind == "port"
-    assert g.legal_actions() == [UsePort(True), UsePort(False)]
-    got = g.apply(UsePort(add))
+    assert g.legal_actions() == [UsePort(), Pass()]
+    got = g.apply(UsePort() if add else Pass())
     assert DiceRolled(0, (4, 6), total) in got
 
 
@@ -74,7 +74,7 @@ def test_port_total_of_12_to_14_activates_the_higher_cards() -> None:
     g = position(plus=True, coins=[0, 0], cards=[{}, {"tuna_boat": 1}],
                  landmarks=[["port", "train_station"], ["port"]])  # fmt: skip
     roll(g, 6, 6)
-    g.apply(UsePort(True))
+    g.apply(UsePort())
     assert g.s.total == 14
     assert g.chance == Dice(2, "tuna boat")
 
@@ -102,7 +102,7 @@ def test_amusement_park_gives_another_turn_on_doubles() -> None:
     roll(g, 3, 3)
     got = g.apply(Pass())
     assert ExtraTurn(0) in got
-    assert g.s.turn == 0 and g.prompt is not None and g.prompt.kind == "dice"
+    assert g.s.turn == 0 and g.prompt is not None and g.prompt.kind == "roll"
 
 
 def test_amusement_park_needs_doubles() -> None:
@@ -207,7 +207,7 @@ def test_a_landmark_is_built_face_up_and_works_from_then_on() -> None:
     assert g.has(0, "train_station")
     g.resolve((5,))
     g.apply(Pass())
-    assert g.prompt is not None and g.prompt.kind == "dice"
+    assert g.prompt is not None and g.prompt.kind == "roll"
 
 
 def test_a_player_cannot_have_two_identical_purple_cards() -> None:
@@ -263,7 +263,7 @@ def test_plus_needs_six_landmarks_and_not_the_town_hall() -> None:
     g.s.turn = 0
     g._ask_roll()
     roll(g, 2, 3)
-    g.apply(Reroll(False))
+    g.apply(Pass())
     g.apply(Build("airport"))
     assert g.is_over and g.result().winners == (0,) and g.result().scores == (6, 0)
 
