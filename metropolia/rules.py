@@ -556,10 +556,15 @@ class Metropolia(Game):
             if effect == "tv_station":
                 s.purple_next = i
                 self._ask(roller, "take")
+                others = self._others[roller]
+                if len(others) == 1:  # two players: the one opponent pays
+                    self._force(roller, TAKE_FROM[others[0]])
                 return
             if effect == "business_center":
                 s.purple_next = i
                 self._ask(roller, "swap")
+                if not self._swap_blocks(roller):  # nothing to swap: pass is the only answer
+                    self._force(roller, PASS)
                 return
             self._purple_from_everyone(i)
         self._ask_build()
@@ -598,6 +603,9 @@ class Metropolia(Game):
         if self._town_hall_late and not s.coins[seat]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
         self._pending = BUILD_PROMPT[seat]
+        costs = s.offers[seat][0]
+        if not costs or costs[0] > s.coins[seat]:  # nothing affordable: pass is the only answer
+            self._force(seat, PASS)
 
     def _build_landmark(self, seat: int, j: int) -> None:
         """Build landmark ``j``; the last one wins the game at once (ruling MK-A8)."""
@@ -735,15 +743,19 @@ class Metropolia(Game):
         if kind == "take":
             return [TAKE_FROM[o] for o in self._others[seat]]
         # swap (the Business Center): the swaps by index (see swap_choices_reference)
-        mine = s.cards[seat]
-        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(mine)))
+        return _SwapMenu(self._swap_blocks(seat))
+
+    def _swap_blocks(self, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+        """Per opponent with swaps (clockwise): (seat, cards given, cards taken, how many)."""
+        s = self.s
+        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[seat])))
         blocks = []
         for o in self._others[seat]:
             takes = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[o])))
             count = len(gives) * len(takes) - len(set(gives).intersection(takes))
             if count:
                 blocks.append((o, gives, takes, count))
-        return _SwapMenu(blocks)
+        return blocks
 
     def swap_choices_reference(self, seat: int) -> list[Action]:
         """The Business Center choices listed from the rules (the tests compare the fast path):

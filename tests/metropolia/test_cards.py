@@ -79,7 +79,7 @@ def test_business_center_offers_every_non_purple_swap_or_decline() -> None:
 
 
 def test_business_center_may_be_declined() -> None:
-    g = position(coins=[0, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
+    g = position(coins=[1, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
     roll(g, 6)
     g.apply(Pass())
     assert g.count(0, "ranch") == 1 and g.count(1, "mine") == 1
@@ -88,7 +88,7 @@ def test_business_center_may_be_declined() -> None:
 
 def test_the_swap_is_declined_with_the_shared_word_pass() -> None:
     # issue 22, words: "pass" declines the one optional thing a prompt offers; "noswap" is gone
-    g = position(coins=[0, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
+    g = position(coins=[1, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
     roll(g, 6)
     before = g.to_json()
     with pytest.raises(IllegalAction, match="unknown action 'noswap'"):
@@ -101,11 +101,13 @@ def test_the_swap_is_declined_with_the_shared_word_pass() -> None:
 def test_purple_cards_of_one_roll_resolve_in_card_table_order() -> None:
     # ruling MK-4: Stadium, then TV Station, then Business Center
     g = position(
-        coins=[0, 10],
-        cards=[{"stadium": 1, "tv_station": 1, "business_center": 1, "ranch": 1}, {"mine": 1}],
-    )
+        3,
+        coins=[0, 10, 0],
+        cards=[{"stadium": 1, "tv_station": 1, "business_center": 1, "ranch": 1}, {"mine": 1},
+               {}],
+    )  # fmt: skip
     got = roll_events(g, 6)
-    assert got == [CoinsPaid(1, 0, 2, 2, "stadium")]
+    assert got == [CoinsPaid(1, 0, 2, 2, "stadium"), CoinsPaid(2, 0, 0, 2, "stadium")]
     assert g.prompt is not None and g.prompt.kind == "take"
     g.apply(TakeFrom(1))
     assert g.prompt.kind == "swap"
@@ -161,7 +163,7 @@ def test_sushi_bar_takes_3_only_when_its_owner_has_the_port(port: bool, paid: in
 
 
 def test_flower_orchard_pays_1_on_4() -> None:
-    g = position(plus=True, coins=[0, 0], cards=[{}, {"flower_orchard": 2}])
+    g = position(plus=True, coins=[1, 0], cards=[{}, {"flower_orchard": 2}])
     assert roll_events(g, 4) == [CoinsReceived(1, 2, "flower_orchard")]
 
 
@@ -208,7 +210,7 @@ def test_hamburger_stand_takes_1_on_8() -> None:
 def test_mackerel_boat_pays_3_only_with_the_port(port: bool) -> None:
     g = position(
         plus=True,
-        coins=[0, 0],
+        coins=[1, 0],
         cards=[{}, {"mackerel_boat": 1}],
         landmarks=[[], ["port"] if port else []],
     )
@@ -250,7 +252,7 @@ def test_tuna_boat_rolls_two_dice_once_and_every_boat_with_a_port_takes_the_tota
 
 
 def test_tuna_boat_without_a_port_rolls_nothing() -> None:
-    g = position(plus=True, coins=[0, 0], cards=[{}, {"tuna_boat": 1}])
+    g = position(plus=True, coins=[1, 0], cards=[{}, {"tuna_boat": 1}])
     roll_events(g, 6, 6)
     assert g.chance is None and g.prompt is not None and g.prompt.kind == "build"
 

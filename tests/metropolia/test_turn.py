@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import metropolia
-from common import Dice, IllegalAction
+from common import ActionForced, Dice, IllegalAction
 from metropolia import Build, Pass, Reroll, Roll, UsePort
 from metropolia.data import LANDMARK_INDEX
 from metropolia.events import Built, CoinsReceived, DiceRolled, ExtraTurn
@@ -98,7 +98,7 @@ def test_shopping_mall_does_not_raise_other_cards() -> None:
 
 
 def test_amusement_park_gives_another_turn_on_doubles() -> None:
-    g = position(coins=[0, 0], landmarks=[["amusement_park", "train_station"], []])
+    g = position(coins=[1, 0], landmarks=[["amusement_park", "train_station"], []])
     roll(g, 3, 3)
     got = g.apply(Pass())
     assert ExtraTurn(0) in got
@@ -106,24 +106,34 @@ def test_amusement_park_gives_another_turn_on_doubles() -> None:
 
 
 def test_amusement_park_needs_doubles() -> None:
-    g = position(coins=[0, 0], landmarks=[["amusement_park", "train_station"], []])
+    g = position(coins=[1, 0], landmarks=[["amusement_park", "train_station"], []])
     roll(g, 3, 4)
     g.apply(Pass())
     assert g.s.turn == 1
 
 
 def test_doubles_without_the_amusement_park_end_the_turn() -> None:
-    g = position(coins=[0, 0], landmarks=[["train_station"], []])
+    g = position(coins=[1, 0], landmarks=[["train_station"], []])
     roll(g, 2, 2)
     g.apply(Pass())
     assert g.s.turn == 1
 
 
 def test_airport_pays_10_when_nothing_is_built() -> None:
-    g = position(plus=True, coins=[0, 0], cards=[{}, {}], landmarks=[["airport"], []])
+    g = position(plus=True, coins=[1, 0], cards=[{}, {}], landmarks=[["airport"], []])
     g.resolve((5,))
     got = g.apply(Pass())
     assert CoinsReceived(0, 10, "airport") in got
+
+
+def test_airport_pays_10_after_a_pass_forced_by_an_empty_purse() -> None:
+    # with no coins nothing can be built: the pass is taken for the player (ActionForced, not a
+    # decision), and "the player receives 10 coins if they do not build any property"
+    g = position(plus=True, coins=[0, 0], cards=[{}, {}], landmarks=[["airport"], []])
+    got = g.resolve((5,))
+    assert ActionForced(0, Pass()) in got
+    assert got.index(ActionForced(0, Pass())) < got.index(CoinsReceived(0, 10, "airport"))
+    assert g.decisions == 0 and g.s.turn == 1
 
 
 def test_airport_pays_nothing_after_building() -> None:
@@ -136,8 +146,8 @@ def test_airport_pays_nothing_after_building() -> None:
 def test_airport_pays_on_an_amusement_park_turn_too() -> None:
     g = position(plus=True, coins=[0, 0], cards=[{}, {}],
                  landmarks=[["airport", "amusement_park", "train_station"], []])  # fmt: skip
-    roll(g, 1, 1)
-    g.apply(Pass())
+    roll(g, 1, 1)  # nothing to build with no coins: the pass is forced and the Airport pays
+    assert g.coins(0) == 10 + 1 and g.s.turn == 0  # and the extra turn's Town Hall coin
     roll(g, 1, 2)
     assert CoinsReceived(0, 10, "airport") in g.apply(Pass())
 
@@ -205,8 +215,7 @@ def test_a_landmark_is_built_face_up_and_works_from_then_on() -> None:
     g.resolve((5,))
     g.apply(Build("train_station"))
     assert g.has(0, "train_station")
-    g.resolve((5,))
-    g.apply(Pass())
+    g.resolve((5,))  # seat 1 has no coins: its pass is forced
     assert g.prompt is not None and g.prompt.kind == "roll"
 
 
