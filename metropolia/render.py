@@ -67,7 +67,7 @@ def render_text(game: Metropolia, seat: int | None = None) -> str:
         who = ", ".join(game.players[w] for w in res.winners) or "nobody"
         parts.append(f"Game over: {who} won ({res.reason}).")
     elif game.prompt is not None:
-        parts.append(f"{game.players[game.prompt.seat]} to decide ({game.prompt.kind}).")
+        parts.append(f"{game.prompt.text} ({game.prompt.kind}).")
     elif game.chance is not None:
         parts.append(f"Waiting for chance: {game.chance.describe()}.")
     return "\n".join(parts)
@@ -249,7 +249,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
         who = ", ".join(names[w] for w in res.get("winners", ())) or "nobody"
         status = f"Game over: {who} won."
     elif view["prompt"] is not None:
-        status = f"{names[view['prompt']['seat']]} to decide ({view['prompt']['kind']})."
+        status = f"{view['prompt']['text']} ({view['prompt']['kind']})."
     else:
         status = "Waiting for chance."
     body.append(_label(_LEFT, y + 20, status, class_="status"))

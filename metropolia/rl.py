@@ -7,9 +7,9 @@ from collections.abc import Sequence
 from common import Action, Game
 from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS, cards_of, landmarks_of
-from metropolia.rules import PROMPT_TEXT
+from metropolia.rules import PROMPT_KINDS
 
-_KINDS = tuple(PROMPT_TEXT)
+_KINDS = PROMPT_KINDS
 #: scale of the coin counts in the observation
 _COINS = 50.0
 

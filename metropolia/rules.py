@@ -160,20 +160,108 @@ SWAPS = tuple(
 ROLL_CHOICES: list[Action] = [Roll(1), Roll(2)]
 REROLL_CHOICES: list[Action] = [Reroll(), PASS]
 PORT_CHOICES: list[Action] = [UsePort(), PASS]
-#: the prompts, made once per seat and kind (a prompt is a frozen value)
-PROMPT_TEXT = {
-    "roll": "roll 1 or 2 dice (Train Station)",
-    "reroll": "keep the roll, or roll again (Radio Tower)",
-    "port": "add 2 to the total (Port)?",
-    "take": "choose the opponent who pays you 5 (TV Station)",
-    "swap": "swap an establishment with an opponent, or pass (Business Center)",
-    "build": "build one establishment or landmark, or pass",
-}
-PROMPTS = tuple({k: Prompt(seat, k, t) for k, t in PROMPT_TEXT.items()} for seat in range(4))
-BUILD_PROMPT = tuple(p["build"] for p in PROMPTS)
-DICE_PROMPT = tuple(p["roll"] for p in PROMPTS)
+#: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
+PROMPT_KINDS = ("roll", "reroll", "port", "take", "swap", "build")
+#: a question with one answer, put while the engine answers it (``_force``): never shown
+BUILD_KIND = tuple(Prompt(seat, "build", "build nothing: nothing on sale is affordable")
+                   for seat in range(4))  # fmt: skip
+TAKE_KIND = tuple(Prompt(seat, "take", "take from the one opponent") for seat in range(4))
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
+
+
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def _dice_words(dice: tuple[int, ...]) -> str:
+    """A roll in words: ``a 4``, or ``3 and 5 (total 8)``."""
+    if len(dice) == 1:
+        return f"a {dice[0]}"
+    return f"{dice[0]} and {dice[1]} (total {sum(dice)})"
+
+
+@attrs.frozen
+class PromptBook:
+    """The prompts whose text depends only on the seats' names (and, to build, the coins).
+
+    Made once per list of names and shared by every game with them (prompts are frozen
+    values); the other prompts (re-roll, Port, TV Station) are made when asked.
+    """
+
+    names: tuple[str, ...]
+    #: the Train Station owner's choice of dice at the start of a turn
+    roll: tuple[Prompt, ...]
+    #: the same choice for the Radio Tower's new roll (ruling MK-A1)
+    roll_again: tuple[Prompt, ...]
+    swap: tuple[Prompt, ...]
+    #: build[seat][coins]: filled as purses are met
+    build: tuple[dict[int, Prompt], ...]
+    #: reroll[seat][dice] and port[seat][dice]: filled as rolls are met
+    reroll: tuple[dict[tuple[int, ...], Prompt], ...]
+    port: tuple[dict[tuple[int, ...], Prompt], ...]
+
+    def build_prompt(self, seat: int, coins: int) -> Prompt:
+        """The build prompt of ``seat`` holding ``coins``."""
+        p = self.build[seat].get(coins)
+        if p is None:
+            text = (
+                f"{self.names[seat]} has {_coins(coins)}: build one establishment or "
+                "landmark, or pass"
+            )
+            p = self.build[seat][coins] = Prompt(seat, "build", text)
+        return p
+
+    def reroll_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
+        """The Radio Tower's question after ``dice``."""
+        p = self.reroll[seat].get(dice)
+        if p is None:
+            text = (
+                f"{self.names[seat]} rolled {_dice_words(dice)}: reroll with the Radio Tower, "
+                "or pass to keep it"
+            )
+            p = self.reroll[seat][dice] = Prompt(seat, "reroll", text)
+        return p
+
+    def port_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
+        """The Port's question on a total of 10 or more."""
+        p = self.port[seat].get(dice)
+        if p is None:
+            total = sum(dice)
+            text = (
+                f"{self.names[seat]} rolled {_dice_words(dice)}: port to add {PORT_BONUS} for "
+                f"{total + PORT_BONUS} (Port), or pass to keep {total}"
+            )
+            p = self.port[seat][dice] = Prompt(seat, "port", text)
+        return p
+
+
+@functools.lru_cache(maxsize=256)
+def prompt_book(names: tuple[str, ...]) -> PromptBook:
+    """The prompts of a game with these seat names."""
+    return PromptBook(
+        names=names,
+        roll=tuple(
+            Prompt(s, "roll", f"{name}: roll 1 or 2 dice (Train Station)")
+            for s, name in enumerate(names)
+        ),
+        roll_again=tuple(
+            Prompt(s, "roll", f"{name}: roll again with the Radio Tower, 1 or 2 dice")
+            for s, name in enumerate(names)
+        ),
+        swap=tuple(
+            Prompt(
+                s,
+                "swap",
+                f"{name}: Business Center: swap one of your establishments (not a purple one) "
+                "for one of another name from an opponent, or pass",
+            )
+            for s, name in enumerate(names)
+        ),
+        build=tuple({} for _ in names),
+        reroll=tuple({} for _ in names),
+        port=tuple({} for _ in names),
+    )
 
 
 class _SwapMenu(ActionsByIndex):
@@ -343,6 +431,8 @@ class Metropolia(Game):
         n = self.num_players
         plus = bool(self.options["plus"])
         self._plus = plus
+        self._book = prompt_book(self.players)
+        self._build_prompts = self._book.build
         # ruling MK-3: when the Plus Town Hall pays its coin (every Plus city holds one)
         self._town_hall_first = plus and self.options["town_hall"] == "start_of_turn"
         self._town_hall_late = plus and self.options["town_hall"] == "before_build"
@@ -370,14 +460,6 @@ class Metropolia(Game):
             self._request(t.shuffle)
         else:
             self._first_turn()
-
-    def _ask(self, seat: int, kind: str, text: str = "") -> None:
-        """Ask ``seat`` a decision of ``kind``, with the prompt text of ``PROMPT_TEXT``.
-
-        The prompts are made once (the base interns prompts by their text; here the kind
-        alone names the text). The hot paths set ``BUILD_PROMPT``/``DICE_PROMPT`` directly.
-        """
-        self._pending = PROMPTS[seat][kind]
 
     def _fill_market(self) -> None:
         """Ruling MK-5: turn cards face up until 10 names show or the stack is gone."""
@@ -444,7 +526,14 @@ class Metropolia(Game):
         """One die; the Train Station owner chooses one or two (MK-2)."""
         s = self.s
         seat = s.turn
-        self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+
+    def _ask_roll_again(self) -> None:
+        """The Radio Tower's new roll: the dice chosen again (ruling MK-A1)."""
+        s = self.s
+        seat = s.turn
+        lms = s.landmarks[seat]
+        self._pending = self._book.roll_again[seat] if lms[TRAIN_STATION] else ROLL_1
 
     def _rolled(self, dice: tuple[int, ...], port: int | None = None) -> None:
         """The dice are in: the Radio Tower may roll them again, the Port may add 2 (``port``:
@@ -458,11 +547,12 @@ class Metropolia(Game):
         total = sum(dice)
         if port is None:
             if lms[RADIO_TOWER] and not s.rerolled:
-                self._ask(seat, "reroll")
+                s.total = total
+                self._pending = self._book.reroll_prompt(seat, dice)
                 return
             if total >= PORT_MIN_TOTAL and lms[PORT]:
                 s.total = total
-                self._ask(seat, "port")
+                self._pending = self._book.port_prompt(seat, dice)
                 return
         else:
             total += port
@@ -555,14 +645,23 @@ class Metropolia(Game):
             effect = CARDS[i].effect
             if effect == "tv_station":
                 s.purple_next = i
-                self._ask(roller, "take")
                 others = self._others[roller]
                 if len(others) == 1:  # two players: the one opponent pays
+                    self._pending = TAKE_KIND[roller]  # the question with one answer
                     self._force(roller, TAKE_FROM[others[0]])
+                    return
+                coins = s.coins
+                offers = ", ".join(f"{self.players[o]} has {_coins(coins[o])}" for o in others)
+                self._ask(
+                    roller,
+                    "take",
+                    f"{self.players[roller]}: TV Station: take {_coins(CARDS[i].amount)} (or all "
+                    f"they have) from one opponent: {offers}",
+                )
                 return
             if effect == "business_center":
                 s.purple_next = i
-                self._ask(roller, "swap")
+                self._pending = self._book.swap[roller]
                 if not self._swap_blocks(roller):  # nothing to swap: pass is the only answer
                     self._force(roller, PASS)
                 return
@@ -602,10 +701,14 @@ class Metropolia(Game):
         seat = s.turn
         if self._town_hall_late and not s.coins[seat]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
-        self._pending = BUILD_PROMPT[seat]
+        coins = s.coins[seat]
         costs = s.offers[seat][0]
-        if not costs or costs[0] > s.coins[seat]:  # nothing affordable: pass is the only answer
+        if not costs or costs[0] > coins:  # nothing affordable: pass is the only answer
+            self._pending = BUILD_KIND[seat]  # the question with one answer, never shown
             self._force(seat, PASS)
+            return
+        prompt = self._build_prompts[seat].get(coins)
+        self._pending = prompt if prompt is not None else self._book.build_prompt(seat, coins)
 
     def _build_landmark(self, seat: int, j: int) -> None:
         """Build landmark ``j``; the last one wins the game at once (ruling MK-A8)."""
@@ -646,7 +749,7 @@ class Metropolia(Game):
         if self._town_hall_first:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         # _ask_roll, inline: every turn begins here
-        self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -700,7 +803,7 @@ class Metropolia(Game):
                 self._rolled(s.dice, 0)
         elif type(action) is Reroll:
             s.rerolled = True  # ruling MK-A1: once a turn; a new roll, the dice chosen again
-            self._ask_roll()
+            self._ask_roll_again()
         elif type(action) is UsePort:
             self._rolled(s.dice, PORT_BONUS)
         elif type(action) is TakeFrom:
@@ -729,13 +832,12 @@ class Metropolia(Game):
         p = self._pending
         s = self.s
         seat = s.turn  # every prompt of a turn is the roller's
-        if p is BUILD_PROMPT[seat]:
+        kind = p.kind  # type: ignore[union-attr]
+        if kind == "build":
             costs, choices = s.offers[seat]
             return choices[: bisect_right(costs, s.coins[seat]) + 1]
-        if p is DICE_PROMPT[seat]:
+        if kind == "roll":
             return ROLL_CHOICES
-        assert isinstance(p, Prompt)
-        kind = p.kind
         if kind == "reroll":
             return REROLL_CHOICES
         if kind == "port":
@@ -756,6 +858,35 @@ class Metropolia(Game):
             if count:
                 blocks.append((o, gives, takes, count))
         return blocks
+
+    def _legal_text(self) -> str:
+        """What is legal now, in the rule's words, for the message of a refused action."""
+        p = self._pending
+        assert isinstance(p, Prompt)
+        seat = p.seat
+        s = self.s
+        if p.kind == "build":
+            builds = ", ".join(
+                f"{a.card} ({self._build_cost(a)})"
+                for a in self._build_choices(seat)
+                if isinstance(a, Build)
+            )
+            return f"pass, or build one of (cost): {builds}; {_coins(s.coins[seat])} to spend"
+        if p.kind == "swap":
+            mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
+            theirs = "; ".join(
+                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
+                for o, _, takes, _ in self._swap_blocks(seat)
+            )
+            return (
+                "pass, or swap <your card> <seat> <their card> for a card of another name, "
+                f"no purple card: yours: {mine}; theirs: {theirs}"
+            )
+        return super()._legal_text()
+
+    def _build_cost(self, build: Build) -> int:
+        k = BUILD_INDEX[build.card]
+        return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
 
     def swap_choices_reference(self, seat: int) -> list[Action]:
         """The Business Center choices listed from the rules (the tests compare the fast path):

@@ -46,6 +46,13 @@ def test_render_text_shows_each_city_and_the_market() -> None:
     assert "Market:" in text and "stack:" in text
 
 
+def test_render_text_ends_with_the_prompt_in_words() -> None:
+    g = position(["Ala", "Olek"], coins=[2, 0], cards=[{}, {}])
+    g.resolve((5,))
+    text = render_text(g, 0)
+    assert text.endswith("Ala has 2 coins: build one establishment or landmark, or pass (build).")
+
+
 def test_render_text_names_the_winner() -> None:
     g = metropolia.new_game(players=2, seed=2)
     play(g, [HeuristicBot(0), HeuristicBot(1)])
