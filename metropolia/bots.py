@@ -223,7 +223,7 @@ class BuildOrderBot:
                 if city["cards"].get(card, 0) >= count:
                     continue
                 c = _card(card)
-                if card not in market or (c.colour == "purple" and card in city["cards"]):
+                if not market.get(card) or (c.colour == "purple" and card in city["cards"]):
                     continue  # not for sale now: skip this step
                 cost = state["costs"][card]
             if card in buildable:

@@ -139,6 +139,9 @@ BLUE_PLAN = _plan(BLUE_AT)
 #: what the roller's own cards pay: blue first, then green
 ROLLER_PLAN = tuple(b + g for b, g in zip(BLUE_PLAN, GREEN_PLAN, strict=True))
 NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
+#: the cards of each edition (Plus plays both sets)
+BASE_CARDS = tuple(i for i, c in enumerate(CARDS) if c.edition == "base")
+ALL_CARDS = tuple(range(len(CARDS)))
 #: a city's counts of the NOT_PURPLE cards
 NOT_PURPLE_COUNTS = itemgetter(*NOT_PURPLE)
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
@@ -746,6 +749,7 @@ class Metropolia(Game):
         s.turn = seat
         s.turns += 1
         s.rerolled = False
+        s.again = False
         if self._town_hall_first:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         # _ask_roll, inline: every turn begins here
@@ -1001,18 +1005,27 @@ class Metropolia(Game):
                     "town_hall": s.town_hall,
                 }
             )
+        supply = s.supply
+        plus = self._plus
+        in_play = ALL_CARDS if plus else BASE_CARDS
         view: dict[str, Any] = {
-            "edition": "plus" if self._plus else "base",
+            "edition": "plus" if plus else "base",
             "turn": s.turn,
             "turns": s.turns,
             "dice": list(s.dice),
             "total": s.total,
+            "radio_tower_spent": s.rerolled,
+            "extra_turn": s.again and self._pending is not None,
             "cities": cities,
-            "market": {CARDS[i].id: k for i, k in enumerate(s.supply) if k},
-            "costs": {CARDS[i].id: self._cost[i] for i in range(NC) if s.supply[i]},
+            # the piles on the table: every base pile (0 once sold out); in Plus the face-up
+            # piles (one that empties leaves the table, the stack refills the market, MK-5)
+            "market": {CARDS[i].id: supply[i] for i in in_play if supply[i] or not plus},
+            "costs": {CARDS[i].id: self._cost[i] for i in in_play},
+            "landmark_costs": {LANDMARKS[j].id: LANDMARKS[j].cost for j in self._to_win},
+            "landmarks_to_win": len(self._to_win),
             "winner": s.winner,
         }
-        if self._plus:
+        if plus:
             view["stack_size"] = len(s.stack)
         return view
 
