@@ -24,6 +24,7 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
+    PileRemoved,
 )
 from metropolia.render import render_svg, render_text
 from metropolia.rl import catalogue, observe
@@ -78,6 +79,7 @@ __all__ = [
     "HeuristicBot",
     "Metropolia",
     "Pass",
+    "PileRemoved",
     "Reroll",
     "Roll",
     "StoreRushBot",

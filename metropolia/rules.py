@@ -71,6 +71,7 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
+    PileRemoved,
 )
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
@@ -84,6 +85,7 @@ AMUSEMENT_PARK = LANDMARK_INDEX["amusement_park"]
 RADIO_TOWER = LANDMARK_INDEX["radio_tower"]
 AIRPORT = LANDMARK_INDEX["airport"]
 SUSHI_BAR = CARD_INDEX["sushi_bar"]
+BUSINESS_CENTER = CARD_INDEX["business_center"]
 
 MAX_TOTAL = 14  # two dice and the Port
 
@@ -391,6 +393,20 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
     )
 
 
+@attrs.frozen
+class Readings:
+    """The rule options that choose between two readings of one rule (a game's own record)."""
+
+    #: payments="pay_first" (ruling MK-A17): the roller's purple cards take their coins
+    #: before the roll's green and blue income is paid
+    pay_first: bool
+    #: reroll_dice="same" (ruling MK-A18): the Radio Tower re-rolls as many dice as before
+    same_dice: bool
+    #: unbuyable_purple="remove" (ruling MK-A19): a purple pile every player owns leaves the
+    #: Plus market, which is refilled to ten names
+    remove_unbuyable: bool
+
+
 def _positive_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= 1_000_000
 
@@ -416,6 +432,26 @@ class Metropolia(Game):
             help="cost of the Sushi Bar (ruling MK-A16): 4 as printed (default), or 2 as some "
             "card lists give it",
         ),
+        "payments": Option(
+            "colour_order",
+            ("colour_order", "pay_first"),
+            help="order of payments and income (ruling MK-A17): colour_order (red, then green "
+            "and blue, then purple, MK-A12) or pay_first (the seed's 'first the payment, then "
+            "the income': the roller's purple cards take their coins before green and blue "
+            "income)",
+        ),
+        "reroll_dice": Option(
+            "choose",
+            ("choose", "same"),
+            help="the Radio Tower's re-roll (ruling MK-A18): choose (a new roll, one or two "
+            "dice chosen again, MK-A1) or same (as many dice as the roll it replaces)",
+        ),
+        "unbuyable_purple": Option(
+            "keep",
+            ("keep", "remove"),
+            help="Plus market (ruling MK-A19): keep a purple pile that every player owns, or "
+            "remove it and refill to ten names (the Harbor rulebook's special note)",
+        ),
         "turn_limit": Option(
             1000,
             check=_positive_int,
@@ -435,6 +471,11 @@ class Metropolia(Game):
         plus = bool(self.options["plus"])
         self._plus = plus
         self._book = prompt_book(self.players)
+        self._readings = Readings(
+            pay_first=self.options["payments"] == "pay_first",
+            same_dice=self.options["reroll_dice"] == "same",
+            remove_unbuyable=plus and self.options["unbuyable_purple"] == "remove",
+        )
         self._build_prompts = self._book.build
         # ruling MK-3: when the Plus Town Hall pays its coin (every Plus city holds one)
         self._town_hall_first = plus and self.options["town_hall"] == "start_of_turn"
@@ -470,13 +511,29 @@ class Metropolia(Game):
         supply = s.supply
         names = sum(1 for k in supply if k)
         stack = s.stack
+        remove = self._readings.remove_unbuyable
         while names < MARKET_NAMES and stack:
             i = stack.pop()
             if not supply[i]:
                 names += 1
             supply[i] += 1
             self._record(CardRevealed, CARDS[i].id, len(stack))
+            if remove and IS_PURPLE[i] and self._everyone_owns(i):  # ruling MK-A19
+                self._remove_pile(i)
+                names -= 1
         self._refresh_offers(range(self.num_players))
+
+    def _everyone_owns(self, i: int) -> bool:
+        """Whether every city holds card ``i`` (a purple card nobody may build again)."""
+        return all(city[i] for city in self.s.cards)
+
+    def _remove_pile(self, i: int) -> None:
+        """Ruling MK-A19: the face-up copies of purple card ``i`` leave the game."""
+        s = self.s
+        count = s.supply[i]
+        s.supply[i] = 0
+        s.retired += (i,) * count
+        self._record(PileRemoved, CARDS[i].id, count)
 
     def _refresh_offers(self, seats: Iterable[int]) -> None:
         """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
@@ -568,10 +625,14 @@ class Metropolia(Game):
         if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
             self._request(TUNA_ROLL)
             return
-        self._collect_income(total, 0)
         if PURPLE_AT[total]:
+            if self._readings.pay_first:  # ruling MK-A17: the purple payments come first
+                s.income_due = True
+            else:
+                self._collect_income(total, 0)
             self._resolve_purple_cards(0)
         else:
+            self._collect_income(total, 0)
             self._ask_build()
 
     def _resolve_red_cards(self, total: int) -> None:
@@ -646,6 +707,8 @@ class Metropolia(Game):
             if i < start or not city[i]:
                 continue
             effect = CARDS[i].effect
+            if s.income_due and effect == "business_center":
+                continue  # it moves cards, not coins: after the income (ruling MK-A17)
             if effect == "tv_station":
                 s.purple_next = i
                 others = self._others[roller]
@@ -669,6 +732,12 @@ class Metropolia(Game):
                     self._force(roller, PASS)
                 return
             self._purple_from_everyone(i)
+        if s.income_due:  # ruling MK-A17: the payments are made, now the income
+            s.income_due = False
+            self._collect_income(s.total, 0)
+            if city[BUSINESS_CENTER] and BUSINESS_CENTER in PURPLE_AT[s.total]:
+                self._resolve_purple_cards(BUSINESS_CENTER)  # the last purple card of a 6
+                return
         self._ask_build()
 
     def _purple_from_everyone(self, i: int) -> None:
@@ -791,6 +860,9 @@ class Metropolia(Game):
                     self._withdraw(range(len(s.coins)), BUILD[k])
             elif IS_PURPLE[k]:  # one of each purple card
                 self._withdraw((seat,), BUILD[k])
+                if self._readings.remove_unbuyable and self._everyone_owns(k):
+                    self._remove_pile(k)  # ruling MK-A19: nobody may build it any more
+                    self._fill_market()
             self._end_turn(True)
         elif type(action) is Roll:  # the Train Station's owner, every turn
             self._pending = ROLL_2 if action.dice == 2 else ROLL_1
@@ -806,8 +878,11 @@ class Metropolia(Game):
             else:  # port: keep the total
                 self._rolled(s.dice, 0)
         elif type(action) is Reroll:
-            s.rerolled = True  # ruling MK-A1: once a turn; a new roll, the dice chosen again
-            self._ask_roll_again()
+            s.rerolled = True  # ruling MK-A1: once a turn
+            if self._readings.same_dice:  # ruling MK-A18: as many dice as the first roll
+                self._pending = ROLL_2 if len(s.dice) == 2 else ROLL_1
+            else:  # a new roll, the dice chosen again
+                self._ask_roll_again()
         elif type(action) is UsePort:
             self._rolled(s.dice, PORT_BONUS)
         elif type(action) is TakeFrom:
@@ -1043,7 +1118,8 @@ class Metropolia(Game):
         return Result(scores, (s.winner,), "built all landmarks")
 
     def invariants(self) -> list[str]:
-        """Coins move only in events and never below zero; every card is somewhere (MK-1)."""
+        """Coins move only in events and never below zero; every card is somewhere (MK-1): in a
+        city, the market, the stack, or (ruling MK-A19) removed from the game."""
         s = self.s
         broken = []
         if min(s.coins) < 0:
@@ -1052,6 +1128,7 @@ class Metropolia(Game):
         if purse != s.coins:
             broken.append(f"purses {s.coins} differ from the coin events, which give {purse}")
         stacked = Counter(s.stack)
+        stacked.update(s.retired)  # ruling MK-A19: out of the game, but counted
         if isinstance(self._pending, Shuffle):  # Plus setup: the supply is being shuffled
             stacked.update(CARD_INDEX[str(c)] for c in self._pending.cards)
         n = self.num_players
@@ -1061,7 +1138,7 @@ class Metropolia(Game):
             found = sum(city[i] for city in s.cards) + s.supply[i] + stacked[i]
             if found != expected:
                 broken.append(
-                    f"{card.id}: {found} cards in cities, market and stack, not {expected}"
+                    f"{card.id}: {found} cards in cities, market, stack and box, not {expected}"
                 )
         return broken
 

@@ -45,6 +45,11 @@ class MetroState:
     winner: int | None = None
     #: Plus: every city holds the Town Hall, a starting property (ruling MK-A15)
     town_hall: bool = False
+    #: payments="pay_first" (ruling MK-A17): the roll's green and blue income waits until the
+    #: opponents have paid the roller's purple cards
+    income_due: bool = False
+    #: unbuyable_purple="remove" (ruling MK-A19): the card indices that left the game
+    retired: tuple[int, ...] = ()
 
     def copy(self) -> MetroState:
         """Return an independent copy."""
@@ -64,4 +69,6 @@ class MetroState:
             self.purple_next,
             self.winner,
             self.town_hall,
+            self.income_due,
+            self.retired,
         )

@@ -18,6 +18,8 @@ OPTION_SETS: list[dict[str, Any]] = [
     {"plus": True},
     {"plus": True, "town_hall": "before_build"},
     {"plus": True, "sushi_bar_cost": 2},
+    {"payments": "pay_first", "reroll_dice": "same"},
+    {"plus": True, "payments": "pay_first", "reroll_dice": "same", "unbuyable_purple": "remove"},
 ]
 
 

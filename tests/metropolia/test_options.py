@@ -28,14 +28,19 @@ def test_player_count_outside_2_to_4_is_refused(players: int) -> None:
 
 
 def test_unknown_option_is_refused_naming_the_options() -> None:
-    with pytest.raises(InvalidOption, match="plus, sushi_bar_cost, town_hall, turn_limit"):
+    with pytest.raises(
+        InvalidOption,
+        match="payments, plus, reroll_dice, sushi_bar_cost, town_hall, turn_limit, "
+        "unbuyable_purple",
+    ):
         metropolia.new_game(players=2, harbor=True)
 
 
 @pytest.mark.parametrize(
     ("option", "value"),
     [("plus", "yes"), ("plus", 1), ("town_hall", "never"), ("sushi_bar_cost", 3),
-     ("turn_limit", 0), ("turn_limit", True)],
+     ("turn_limit", 0), ("turn_limit", True), ("payments", "pay_later"),
+     ("reroll_dice", 2), ("unbuyable_purple", True)],
 )  # fmt: skip
 def test_bad_option_values_are_refused(option: str, value: Any) -> None:
     with pytest.raises(InvalidOption, match=option):
