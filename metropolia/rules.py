@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -75,6 +75,7 @@ from metropolia.events import (
 )
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
+from metropolia.static import static_data
 
 NC = len(CARDS)
 NL = len(LANDMARKS)
@@ -1175,6 +1176,11 @@ class Metropolia(Game):
         other = self.clone()
         rng.shuffle(other.s.stack)
         return other
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every card, landmark and rule in play for these options (``metropolia.static``)."""
+        return static_data(options)
 
     def max_actions(self) -> int:
         """At most seven decisions a turn, and at most ``turn_limit`` turns (ruling MK-A3)."""
