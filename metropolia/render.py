@@ -59,6 +59,8 @@ def render_text(game: Metropolia, seat: int | None = None) -> str:
     if state["dice"]:
         dice = "+".join(str(d) for d in state["dice"])
         head += f", last roll {dice} = {state['total']}"
+    if state["extra_turn"]:
+        head += " (doubles: another turn follows, Amusement Park)"
     parts = [head]
     parts.extend(render_city(game, p) for p in range(game.num_players))
     parts.append(render_market(game))

@@ -7,6 +7,7 @@ import pytest
 import metropolia
 from common import RandomBot
 from metropolia import Build, Pass, Reroll
+from metropolia.render import render_text
 from tests.metropolia.helpers import position, roll
 
 # ruling MK-2: the landmarks' costs, as the view must give them
@@ -60,6 +61,7 @@ def test_an_extra_turn_is_shown_pending_after_doubles_with_the_amusement_park() 
     g = position(coins=[1, 1], landmarks=[["amusement_park", "train_station"], []])
     roll(g, 2, 2)
     assert g.view(None)["state"]["extra_turn"] is True
+    assert "another turn follows" in render_text(g, None).splitlines()[0]
     g.apply(Pass())  # the extra turn begins: nothing pending any more
     assert g.s.turn == 0 and g.view(None)["state"]["extra_turn"] is False
     roll(g, 2, 3)
