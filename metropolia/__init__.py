@@ -14,7 +14,7 @@ from typing import Any
 from common import GameInfo, RandomBot
 from common.game import load_data
 from common.rl import RLSpec
-from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.bots import BuildOrderBot, CheeseRushBot, HeuristicBot, StoreRushBot
 from metropolia.events import (
     Built,
@@ -24,6 +24,7 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
+    PileRemoved,
 )
 from metropolia.render import render_svg, render_text
 from metropolia.rl import catalogue, observe
@@ -77,8 +78,8 @@ __all__ = [
     "GreedyBot",
     "HeuristicBot",
     "Metropolia",
-    "NoSwap",
     "Pass",
+    "PileRemoved",
     "Reroll",
     "Roll",
     "StoreRushBot",

@@ -1,4 +1,9 @@
-"""What a seat may decide in Metropolia: each decision of the turn is one of these records."""
+"""What a seat may decide in Metropolia: each decision of the turn is one of these records.
+
+The prompt a decision answers has the word of its main action as its kind (``roll``,
+``reroll``, ``port``, ``take``, ``swap``, ``build``); ``pass`` declines the one optional
+thing a prompt offers (a re-roll, the Port's +2, a swap, a build), as in every Metro game.
+"""
 
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ from common import Action
 
 @attrs.frozen
 class Roll(Action):
-    """Roll one die, or two with the Train Station (prompt ``dice``)."""
+    """Roll one die, or two with the Train Station (prompt ``roll``)."""
 
     word = "roll"
     dice: Literal[1, 2]
@@ -19,43 +24,34 @@ class Roll(Action):
 
 @attrs.frozen
 class Reroll(Action):
-    """Use the Radio Tower to roll again (yes) or keep the roll (no) (prompt ``reroll``)."""
+    """Roll again with the Radio Tower, once a turn (prompt ``reroll``; ``pass`` keeps it)."""
 
     word = "reroll"
-    again: bool
 
 
 @attrs.frozen
 class UsePort(Action):
-    """Add 2 to a total of 10 or more with the Port (yes), or not (no) (prompt ``port``)."""
+    """Add 2 to a total of 10 or more with the Port (prompt ``port``; ``pass`` keeps it)."""
 
     word = "port"
-    add: bool
 
 
 @attrs.frozen
 class TakeFrom(Action):
-    """Name the opponent the TV Station takes coins from (prompt ``tv_station``)."""
+    """TV Station: take its coins from the opponent in ``seat`` (prompt ``take``)."""
 
-    word = "tv"
+    word = "take"
     seat: int
 
 
 @attrs.frozen
 class Swap(Action):
-    """Business Center: give ``give`` to ``seat`` for their ``take`` (``business_center``)."""
+    """Business Center: give ``give`` to ``seat`` for their ``take`` (prompt ``swap``)."""
 
     word = "swap"
     give: str
     seat: int
     take: str
-
-
-@attrs.frozen
-class NoSwap(Action):
-    """Business Center: decline the swap (prompt ``business_center``)."""
-
-    word = "noswap"
 
 
 @attrs.frozen
@@ -68,9 +64,10 @@ class Build(Action):
 
 @attrs.frozen
 class Pass(Action):
-    """Build nothing this turn (prompt ``build``)."""
+    """Decline what the prompt offers: keep the roll (``reroll``), keep the total (``port``),
+    make no swap (``swap``), build nothing this turn (``build``)."""
 
     word = "pass"
 
 
-ACTIONS = (Roll, Reroll, UsePort, TakeFrom, Swap, NoSwap, Build, Pass)
+ACTIONS = (Roll, Reroll, UsePort, TakeFrom, Swap, Build, Pass)

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 
 #: the heuristic passes rather than build a card worth at most this many coins per round
 PASS_BELOW = 0.15
+_PASS = Pass()
 
 
 class HeuristicBot:
@@ -41,7 +42,7 @@ def rank(state: dict[str, Any], seat: int, kind: str, legal: Sequence[Action]) -
     """
     if kind == "build":
         return _rank_builds(state, seat, legal)
-    if kind == "dice":
+    if kind == "roll":
         mine = state["cities"][seat]["cards"]
         gains = [_gain(state, seat, t) for t in range(15)]
         one = sum(ONE_DIE[t] * gains[t] for t in range(15))
@@ -49,16 +50,17 @@ def rank(state: dict[str, Any], seat: int, kind: str, legal: Sequence[Action]) -
         return _first(Roll(2) if two > one or not _has_one_die_cards(mine) else Roll(1), legal)
     if kind == "reroll":
         now = _gain(state, seat, _dice_total(state))
-        return _first(Reroll(now < 1), legal)
+        return _first(Reroll() if now < 1 else _PASS, legal)
     if kind == "port":
         total = sum(state["dice"])
-        return _first(UsePort(_gain(state, seat, total + 2) > _gain(state, seat, total)), legal)
-    if kind == "tv_station":
+        add = _gain(state, seat, total + 2) > _gain(state, seat, total)
+        return _first(UsePort() if add else _PASS, legal)
+    if kind == "take":
         # the richest opponent first (sorted() is stable: the first of equals, as max() picks)
         return sorted(
             legal, key=lambda a: -state["cities"][a.seat]["coins"] if isinstance(a, TakeFrom) else 1
         )
-    if kind == "business_center":
+    if kind == "swap":
         # the swap that gains most in card cost first, declining before any swap that gains nothing
         def gain(a: Action) -> int:
             return _card(a.take).cost - _card(a.give).cost if isinstance(a, Swap) else 0
@@ -222,7 +224,7 @@ class BuildOrderBot:
                 if city["cards"].get(card, 0) >= count:
                     continue
                 c = _card(card)
-                if card not in market or (c.colour == "purple" and card in city["cards"]):
+                if not market.get(card) or (c.colour == "purple" and card in city["cards"]):
                     continue  # not for sale now: skip this step
                 cost = state["costs"][card]
             if card in buildable:
@@ -238,11 +240,11 @@ class BuildOrderBot:
         kind = prompt.kind
         if kind == "build":
             return self.next_step(game.view(seat)["state"], seat, game.legal_actions())
-        if kind == "dice":
+        if kind == "roll":
             return Roll(2 if self.two_dice else 1)
         if kind == "reroll":
             state = game.view(seat)["state"]
-            return Reroll(not _activates_own(state, seat, _dice_total(state)))
+            return _PASS if _activates_own(state, seat, _dice_total(state)) else Reroll()
         return self._helper.choose(game, seat)
 
 

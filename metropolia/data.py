@@ -54,15 +54,23 @@ class Card:
 
 @attrs.frozen
 class Landmark:
-    """One landmark ("special property"): its cost and whether it counts toward the win."""
+    """One landmark ("special property"): built face down, turned up when paid for; all win."""
 
     id: str
     name: str
     polish: str | None
     cost: int
     edition: Edition
-    starts_built: bool = False
-    counts_for_win: bool = True
+
+
+@attrs.frozen
+class Property:
+    """A starting property outside the supply and not a landmark: the Plus Town Hall."""
+
+    id: str
+    name: str
+    polish: str | None
+    edition: Edition
 
 
 # ruling MK-1: the card table, in its own order (purple cards resolve in this order, MK-4)
@@ -87,8 +95,8 @@ CARDS: tuple[Card, ...] = (
     Card("fruit_and_vegetable_market", "Fruit and Vegetable Market", None, "green", (11, 12), 2,
          "fruit", 6, "per_icon", 2, per="wheat"),
     # Metropolia Plus
-    Card("sushi_bar", "Sushi Bar", None, "red", (1,), 2, "cup", 6, "take", 3, needs_port=True,
-         edition="plus"),
+    Card("sushi_bar", "Sushi Bar", None, "red", (1,), 4, "cup", 6, "take", 3, needs_port=True,
+         edition="plus"),  # cost: ruling MK-A16 (4 as printed; rule option sushi_bar_cost)
     Card("flower_orchard", "Flower Orchard", None, "blue", (4,), 2, "wheat", 6, "income", 1,
          edition="plus"),
     Card("flower_shop", "Flower Shop", "Kwiaciarnia", "green", (6,), 1, "bread", 6, "per_card",
@@ -109,10 +117,8 @@ CARDS: tuple[Card, ...] = (
          "boat", 6, "tuna", needs_port=True, edition="plus"),
 )  # fmt: skip
 
-# ruling MK-2: landmarks in the order of the card row (Town Hall first, built at the start)
+# ruling MK-2: landmarks in the order of the card row; the first to build them all wins
 LANDMARKS: tuple[Landmark, ...] = (
-    Landmark("town_hall", "Town Hall", "Ratusz", 0, "plus", starts_built=True,
-             counts_for_win=False),
     Landmark("port", "Port", None, 2, "plus"),
     Landmark("train_station", "Train Station", "Dworzec kolejowy", 4, "base"),
     Landmark("shopping_mall", "Shopping Mall", "Centrum handlowe", 10, "base"),
@@ -121,11 +127,16 @@ LANDMARKS: tuple[Landmark, ...] = (
     Landmark("airport", "Airport", "Lotnisko", 30, "plus"),
 )  # fmt: skip
 
+#: ruling MK-A15: the Town Hall is a starting property of Plus ("1 additional property card
+#: (the Town Hall) ... together with the starting cards"), not a special property (landmark)
+TOWN_HALL = Property("town_hall", "Town Hall", "Ratusz", "plus")
+
 #: ruling MK-6: coins each player starts with, and the establishments each starts with
 STARTING_COINS = 3
 STARTING_CARDS: tuple[str, ...] = ("wheat_field", "bakery")
-#: ruling MK-1: the Sushi Bar costs 4 in the English edition (rule option sushi_bar_cost)
-SUSHI_BAR_COSTS: tuple[int, ...] = (2, 4)
+#: ruling MK-A16: the Sushi Bar's printed cost is 4; 2 (MK-1's former figure, and some card
+#: lists') is the rule option sushi_bar_cost=2. The default first.
+SUSHI_BAR_COSTS: tuple[int, ...] = (4, 2)
 #: ruling MK-2: what the Airport pays when its owner builds nothing in a turn
 AIRPORT_COINS = 10
 #: ruling MK-2: what the Port adds, and the least total it may be added to
@@ -148,5 +159,5 @@ def cards_of(plus: bool) -> tuple[Card, ...]:
 
 
 def landmarks_of(plus: bool) -> tuple[Landmark, ...]:
-    """The landmarks in play: the base four, or all seven (with the Town Hall) for Plus."""
+    """The landmarks in play: the base four, or all six for Plus (the Town Hall is not one)."""
     return LANDMARKS if plus else tuple(m for m in LANDMARKS if m.edition == "base")

@@ -25,7 +25,6 @@ from metropolia.rules import (
     PUBLISHER_CARDS,
     RADIO_TOWER,
     SHOPPING_MALL,
-    TOWN_HALL,
     TRAIN_STATION,
 )
 from metropolia.state import MetroState
@@ -148,7 +147,7 @@ def roll_value(s: MetroState, seat: int, gains: Sequence[float]) -> tuple[float,
         mean = sum(dist[t] * max(gains[t], mean) for t in TOTALS)
     if both and lms[AMUSEMENT_PARK]:
         mean *= 6 / 5  # doubles (1 in 6) give another turn
-    if lms[TOWN_HALL]:
+    if s.town_hall:  # the Plus Town Hall's coin (counted every turn, a rough guide)
         mean += 1
     return mean, both
 

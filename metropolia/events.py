@@ -71,11 +71,20 @@ class CardRevealed(Event):
 
 
 @attrs.frozen
+class PileRemoved(Event):
+    """Harbor rule (option ``unbuyable_purple="remove"``, ruling MK-A19): every player owns
+    the purple ``card``, so its ``cards`` face-up copies leave the market and the game."""
+
+    card: str
+    cards: int
+
+
+@attrs.frozen
 class ExtraTurn(Event):
     """Amusement Park: the seat rolled doubles and takes another turn."""
 
     seat: int
 
 
-EVENTS = (DiceRolled, CoinsReceived, CoinsPaid, CardsSwapped, Built, CardRevealed,
+EVENTS = (DiceRolled, CoinsReceived, CoinsPaid, CardsSwapped, Built, CardRevealed, PileRemoved,
           ExtraTurn)  # fmt: skip

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS
+from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS, TOWN_HALL
 
 if TYPE_CHECKING:
     from common import Game
@@ -19,7 +19,8 @@ def _rolls(rolls: tuple[int, ...]) -> str:
 
 
 def render_city(game: Metropolia, seat: int) -> str:
-    """One city: coins, landmarks (built [x] or under construction [ ]) and establishments."""
+    """One city: coins, landmarks (built [x] or under construction [ ]) and properties: the
+    Plus Town Hall (a starting property, ruling MK-A15), then the establishments."""
     view = game.view(None)["state"]
     city = view["cities"][seat]
     turn = " (on turn)" if view["turn"] == seat and not game.is_over else ""
@@ -29,7 +30,7 @@ def render_city(game: Metropolia, seat: int) -> str:
         m = LANDMARKS[LANDMARK_INDEX[lid]]
         marks.append(f"[{'x' if built else ' '}] {m.name}")
     lines.append("  landmarks: " + ", ".join(marks))
-    cards = []
+    cards = [TOWN_HALL.name] if city["town_hall"] else []
     for cid, k in city["cards"].items():
         c = CARDS[CARD_INDEX[cid]]
         cards.append(f"{k}x {c.name} ({_MARK[c.colour]} {_rolls(c.rolls)})")
@@ -58,6 +59,8 @@ def render_text(game: Metropolia, seat: int | None = None) -> str:
     if state["dice"]:
         dice = "+".join(str(d) for d in state["dice"])
         head += f", last roll {dice} = {state['total']}"
+    if state["extra_turn"]:
+        head += " (doubles: another turn follows, Amusement Park)"
     parts = [head]
     parts.extend(render_city(game, p) for p in range(game.num_players))
     parts.append(render_market(game))
@@ -66,7 +69,7 @@ def render_text(game: Metropolia, seat: int | None = None) -> str:
         who = ", ".join(game.players[w] for w in res.winners) or "nobody"
         parts.append(f"Game over: {who} won ({res.reason}).")
     elif game.prompt is not None:
-        parts.append(f"{game.players[game.prompt.seat]} to decide ({game.prompt.kind}).")
+        parts.append(f"{game.prompt.text} ({game.prompt.kind}).")
     elif game.chance is not None:
         parts.append(f"Waiting for chance: {game.chance.describe()}.")
     return "\n".join(parts)
@@ -75,6 +78,7 @@ def render_text(game: Metropolia, seat: int | None = None) -> str:
 # ---------------------------------------------------------------------- SVG
 #: card colours as drawn (the four card colours of the rulebook)
 _FILL = {"blue": "#4a7fc1", "green": "#4f9a4f", "red": "#c8483e", "purple": "#8a55a8"}
+_TOWN_HALL_FILL = "#8c7a5b"
 _SEAT_FILL = ("#fdf3d8", "#e3f0fb", "#e9f6e4", "#f7e4ef")
 _CARD_W = 96
 _CARD_H = 44
@@ -119,6 +123,21 @@ def _card_svg(cid: str, count: int, x: float, y: float, klass: str, cost: int | 
     )  # fmt: skip
 
 
+def _town_hall_svg(x: float, y: float) -> str:
+    """The Plus Town Hall: a starting property with no activation number (ruling MK-A15)."""
+    return "".join(
+        [
+            f'<g class="property" data-property="{TOWN_HALL.id}">',
+            f'<rect x="{x:g}" y="{y:g}" width="{_CARD_W}" height="{_CARD_H}" rx="4" '
+            f'fill="{_TOWN_HALL_FILL}" stroke="#333"/>',
+            _label(x + 5, y + 15, TOWN_HALL.name, fill="#fff", font_size=10, font_weight="bold"),
+            _label(x + 5, y + 37, "starting property", fill="#fff", font_size=10),
+            f"<title>{_esc(TOWN_HALL.name)} ({_esc(TOWN_HALL.polish)})</title>",
+            "</g>",
+        ]
+    )
+
+
 def _fit(text: str, width: int) -> dict[str, object]:
     """Squeeze a long name into ``width`` (about 6 px a character at font size 10)."""
     if len(text) * 6 <= width:
@@ -138,8 +157,9 @@ def _city_svg(
     """One city panel (coins, landmarks, establishments) and its height."""
     cards: dict[str, int] = city["cards"]
     landmarks: dict[str, bool] = city["landmarks"]
+    town_hall = bool(city["town_hall"])
     width = _PER_ROW * (_CARD_W + _GAP) + _GAP
-    height = 28 + 30 + _grid(len(cards)) + _GAP
+    height = 28 + 30 + _grid(len(cards) + town_hall) + _GAP
     turn = " (on turn)" if on_turn else ""
     out = [
         f'<g class="city" data-seat="{seat}">',
@@ -172,7 +192,9 @@ def _city_svg(
         )
         x += w + _GAP
     top = y + 58
-    for k, (cid, count) in enumerate(cards.items()):
+    if town_hall:  # a starting property, drawn first among the city's cards (MK-A15)
+        out.append(_town_hall_svg(_LEFT, top))
+    for k, (cid, count) in enumerate(cards.items(), start=town_hall):
         cx = _LEFT + (k % _PER_ROW) * (_CARD_W + _GAP)
         cy = top + (k // _PER_ROW) * (_CARD_H + _GAP)
         out.append(_card_svg(cid, count, cx, cy, "card", None))
@@ -184,9 +206,10 @@ def render_svg(game: Game, seat: int | None = None) -> str:
     """An SVG picture of what ``seat`` sees (None: a spectator), drawn from ``game.view(seat)``.
 
     Each city: its coins (``class="coins"``, ``data-coins``), its landmarks built or under
-    construction (``class="landmark"``, ``data-built``) and one element per kind of
-    establishment with its count and colour (``class="card"``, ``data-card``, ``data-count``,
-    ``data-colour``). The market: one element per pile (``class="pile"``, ``data-cost``), and
+    construction (``class="landmark"``, ``data-built``), in Plus its Town Hall (a property:
+    ``class="property"``, ``data-property``) and one element per kind of establishment with
+    its count and colour (``class="card"``, ``data-card``, ``data-count``, ``data-colour``).
+    The market: one element per pile (``class="pile"``, ``data-cost``), and
     in Plus the face-down stack (``class="stack"``, ``data-size``).
     """
     view = game.view(seat)
@@ -228,7 +251,7 @@ def render_svg(game: Game, seat: int | None = None) -> str:
         who = ", ".join(names[w] for w in res.get("winners", ())) or "nobody"
         status = f"Game over: {who} won."
     elif view["prompt"] is not None:
-        status = f"{names[view['prompt']['seat']]} to decide ({view['prompt']['kind']})."
+        status = f"{view['prompt']['text']} ({view['prompt']['kind']})."
     else:
         status = "Waiting for chance."
     body.append(_label(_LEFT, y + 20, status, class_="status"))

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from common import Action, Game
-from metropolia.actions import Build, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS, cards_of, landmarks_of
-from metropolia.rules import PROMPT_TEXT
+from metropolia.rules import PROMPT_KINDS
 
-_KINDS = tuple(PROMPT_TEXT)
+_KINDS = PROMPT_KINDS
 #: scale of the coin counts in the observation
 _COINS = 50.0
 
@@ -19,14 +19,13 @@ def catalogue(game: Game) -> Sequence[Action]:
     n = game.num_players
     plus = bool(game.options["plus"])
     ordinary = [c.id for c in cards_of(plus) if c.colour != "purple"]
-    out: list[Action] = [Roll(1), Roll(2), Reroll(True), Reroll(False)]
-    out += [UsePort(True), UsePort(False)] if plus else []
+    out: list[Action] = [Roll(1), Roll(2), Reroll()]
+    out += [UsePort()] if plus else []
     out += [TakeFrom(o) for o in range(n)]
-    out.append(NoSwap())
     out += [Swap(g, o, t) for g in ordinary for o in range(n) for t in ordinary if g != t]
-    out.append(Pass())
+    out.append(Pass())  # declines a re-roll, the Port, a swap or a build
     out += [Build(c.id) for c in cards_of(plus)]
-    out += [Build(m.id) for m in landmarks_of(plus) if not m.starts_built]
+    out += [Build(m.id) for m in landmarks_of(plus)]
     return out
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter
 from typing import Any
@@ -36,7 +36,6 @@ from common.chance import ChanceRequest
 from metropolia.actions import (
     ACTIONS,
     Build,
-    NoSwap,
     Pass,
     Reroll,
     Roll,
@@ -72,13 +71,14 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
+    PileRemoved,
 )
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
+from metropolia.static import static_data
 
 NC = len(CARDS)
 NL = len(LANDMARKS)
-TOWN_HALL = LANDMARK_INDEX["town_hall"]
 PORT = LANDMARK_INDEX["port"]
 TRAIN_STATION = LANDMARK_INDEX["train_station"]
 SHOPPING_MALL = LANDMARK_INDEX["shopping_mall"]
@@ -86,6 +86,7 @@ AMUSEMENT_PARK = LANDMARK_INDEX["amusement_park"]
 RADIO_TOWER = LANDMARK_INDEX["radio_tower"]
 AIRPORT = LANDMARK_INDEX["airport"]
 SUSHI_BAR = CARD_INDEX["sushi_bar"]
+BUSINESS_CENTER = CARD_INDEX["business_center"]
 
 MAX_TOTAL = 14  # two dice and the Port
 
@@ -141,6 +142,9 @@ BLUE_PLAN = _plan(BLUE_AT)
 #: what the roller's own cards pay: blue first, then green
 ROLLER_PLAN = tuple(b + g for b, g in zip(BLUE_PLAN, GREEN_PLAN, strict=True))
 NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
+#: the cards of each edition (Plus plays both sets)
+BASE_CARDS = tuple(i for i, c in enumerate(CARDS) if c.edition == "base")
+ALL_CARDS = tuple(range(len(CARDS)))
 #: a city's counts of the NOT_PURPLE cards
 NOT_PURPLE_COUNTS = itemgetter(*NOT_PURPLE)
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
@@ -159,29 +163,116 @@ SWAPS = tuple(
     tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
     for g in range(NC)
 )
-NO_SWAP = NoSwap()
 ROLL_CHOICES: list[Action] = [Roll(1), Roll(2)]
-REROLL_CHOICES: list[Action] = [Reroll(True), Reroll(False)]
-PORT_CHOICES: list[Action] = [UsePort(True), UsePort(False)]
-#: the prompts, made once per seat and kind (a prompt is a frozen value)
-PROMPT_TEXT = {
-    "dice": "roll 1 or 2 dice (Train Station)",
-    "reroll": "keep the roll, or roll again (Radio Tower)",
-    "port": "add 2 to the total (Port)?",
-    "tv_station": "choose the opponent who pays you 5 (TV Station)",
-    "business_center": "swap an establishment with an opponent, or decline (Business Center)",
-    "build": "build one establishment or landmark, or pass",
-}
-PROMPTS = tuple({k: Prompt(seat, k, t) for k, t in PROMPT_TEXT.items()} for seat in range(4))
-BUILD_PROMPT = tuple(p["build"] for p in PROMPTS)
-DICE_PROMPT = tuple(p["dice"] for p in PROMPTS)
+REROLL_CHOICES: list[Action] = [Reroll(), PASS]
+PORT_CHOICES: list[Action] = [UsePort(), PASS]
+#: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
+PROMPT_KINDS = ("roll", "reroll", "port", "take", "swap", "build")
+#: a question with one answer, put while the engine answers it (``_force``): never shown
+BUILD_KIND = tuple(Prompt(seat, "build", "build nothing: nothing on sale is affordable")
+                   for seat in range(4))  # fmt: skip
+TAKE_KIND = tuple(Prompt(seat, "take", "take from the one opponent") for seat in range(4))
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
 
 
+def _coins(n: int) -> str:
+    return f"{n} coin" if n == 1 else f"{n} coins"
+
+
+def _dice_words(dice: tuple[int, ...]) -> str:
+    """A roll in words: ``a 4``, or ``3 and 5 (total 8)``."""
+    if len(dice) == 1:
+        return f"a {dice[0]}"
+    return f"{dice[0]} and {dice[1]} (total {sum(dice)})"
+
+
+@attrs.frozen
+class PromptBook:
+    """The prompts whose text depends only on the seats' names (and, to build, the coins).
+
+    Made once per list of names and shared by every game with them (prompts are frozen
+    values); the other prompts (re-roll, Port, TV Station) are made when asked.
+    """
+
+    names: tuple[str, ...]
+    #: the Train Station owner's choice of dice at the start of a turn
+    roll: tuple[Prompt, ...]
+    #: the same choice for the Radio Tower's new roll (ruling MK-A1)
+    roll_again: tuple[Prompt, ...]
+    swap: tuple[Prompt, ...]
+    #: build[seat][coins]: filled as purses are met
+    build: tuple[dict[int, Prompt], ...]
+    #: reroll[seat][dice] and port[seat][dice]: filled as rolls are met
+    reroll: tuple[dict[tuple[int, ...], Prompt], ...]
+    port: tuple[dict[tuple[int, ...], Prompt], ...]
+
+    def build_prompt(self, seat: int, coins: int) -> Prompt:
+        """The build prompt of ``seat`` holding ``coins``."""
+        p = self.build[seat].get(coins)
+        if p is None:
+            text = (
+                f"{self.names[seat]} has {_coins(coins)}: build one establishment or "
+                "landmark, or pass"
+            )
+            p = self.build[seat][coins] = Prompt(seat, "build", text)
+        return p
+
+    def reroll_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
+        """The Radio Tower's question after ``dice``."""
+        p = self.reroll[seat].get(dice)
+        if p is None:
+            text = (
+                f"{self.names[seat]} rolled {_dice_words(dice)}: reroll with the Radio Tower, "
+                "or pass to keep it"
+            )
+            p = self.reroll[seat][dice] = Prompt(seat, "reroll", text)
+        return p
+
+    def port_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
+        """The Port's question on a total of 10 or more."""
+        p = self.port[seat].get(dice)
+        if p is None:
+            total = sum(dice)
+            text = (
+                f"{self.names[seat]} rolled {_dice_words(dice)}: port to add {PORT_BONUS} for "
+                f"{total + PORT_BONUS} (Port), or pass to keep {total}"
+            )
+            p = self.port[seat][dice] = Prompt(seat, "port", text)
+        return p
+
+
+@functools.lru_cache(maxsize=256)
+def prompt_book(names: tuple[str, ...]) -> PromptBook:
+    """The prompts of a game with these seat names."""
+    return PromptBook(
+        names=names,
+        roll=tuple(
+            Prompt(s, "roll", f"{name}: roll 1 or 2 dice (Train Station)")
+            for s, name in enumerate(names)
+        ),
+        roll_again=tuple(
+            Prompt(s, "roll", f"{name}: roll again with the Radio Tower, 1 or 2 dice")
+            for s, name in enumerate(names)
+        ),
+        swap=tuple(
+            Prompt(
+                s,
+                "swap",
+                f"{name}: Business Center: swap one of your establishments (not a purple one) "
+                "for one of another name from an opponent, or pass",
+            )
+            for s, name in enumerate(names)
+        ),
+        build=tuple({} for _ in names),
+        reroll=tuple({} for _ in names),
+        port=tuple({} for _ in names),
+    )
+
+
 class _SwapMenu(ActionsByIndex):
     """The Business Center prompt's actions computed by index (issue 8), in the order of
-    ``Metropolia.swap_choices_reference``: NoSwap, then per opponent (clockwise) each card the
+    ``Metropolia.swap_choices_reference``: Pass, then per opponent (clockwise) each card the
     roller holds (table order) for each card the opponent holds (table order), same-name pairs
     left out (ruling MK-A2).
 
@@ -198,7 +289,7 @@ class _SwapMenu(ActionsByIndex):
 
     def _item(self, i: int) -> Action:
         if i == 0:
-            return NO_SWAP
+            return PASS
         i -= 1
         for o, gives, takes, count in self._blocks:
             if i < count:
@@ -214,7 +305,7 @@ class _SwapMenu(ActionsByIndex):
         raise AssertionError("an index below the length falls in a block")
 
     def __iter__(self) -> Iterator[Action]:
-        yield NO_SWAP
+        yield PASS
         for o, gives, takes, _ in self._blocks:
             for g in gives:
                 row = SWAPS[g][o]
@@ -239,7 +330,8 @@ class Table:
     #: every build in play, cheapest first (cards before landmarks of the same cost): the
     #: order of the build choices
     builds_by_cost: tuple[tuple[int, int, int, Build], ...]
-    #: the landmarks that win the game when all are built
+    #: the landmarks that win the game when all are built: every one in play (ruling MK-A15:
+    #: the Plus Town Hall is a property, not a landmark)
     to_win: tuple[int, ...]
     #: ruling MK-6: the city each seat starts with
     start_cards: tuple[int, ...]
@@ -262,14 +354,12 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         sorted(
             [(costs[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
              if plus or c.edition == "base"]
-            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play
-               if not LANDMARKS[j].starts_built]
+            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play]
         )
     )  # fmt: skip
     start = [0] * NC
     for cid in STARTING_CARDS:
         start[CARD_INDEX[cid]] += 1
-    lms = tuple(LANDMARKS[j].starts_built and j in in_play for j in range(NL))
     supply = tuple(0 if plus or c.edition != "base" else c.copies for c in CARDS)
     offer_costs = []
     offers: list[Action] = [PASS]
@@ -295,13 +385,27 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         cost=tuple(costs),
         landmarks_in_play=in_play,
         builds_by_cost=builds,
-        to_win=tuple(j for j in in_play if LANDMARKS[j].counts_for_win),
+        to_win=in_play,
         start_cards=tuple(start),
-        start_landmarks=lms,
+        start_landmarks=(False,) * NL,
         start_supply=supply,
         start_offers=(tuple(offer_costs), offers),
         shuffle=Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies))),
     )
+
+
+@attrs.frozen
+class Readings:
+    """The rule options that choose between two readings of one rule (a game's own record)."""
+
+    #: payments="pay_first" (ruling MK-A17): the roller's purple cards take their coins
+    #: before the roll's green and blue income is paid
+    pay_first: bool
+    #: reroll_dice="same" (ruling MK-A18): the Radio Tower re-rolls as many dice as before
+    same_dice: bool
+    #: unbuyable_purple="remove" (ruling MK-A19): a purple pile every player owns leaves the
+    #: Plus market, which is refilled to ten names
+    remove_unbuyable: bool
 
 
 def _positive_int(value: Any) -> bool:
@@ -324,7 +428,30 @@ class Metropolia(Game):
             "just before building",
         ),
         "sushi_bar_cost": Option(
-            SUSHI_BAR_COSTS[0], SUSHI_BAR_COSTS, help="cost of the Sushi Bar (MK-1): 2, or 4"
+            SUSHI_BAR_COSTS[0],
+            SUSHI_BAR_COSTS,
+            help="cost of the Sushi Bar (ruling MK-A16): 4 as printed (default), or 2 as some "
+            "card lists give it",
+        ),
+        "payments": Option(
+            "colour_order",
+            ("colour_order", "pay_first"),
+            help="order of payments and income (ruling MK-A17): colour_order (red, then green "
+            "and blue, then purple, MK-A12) or pay_first (the seed's 'first the payment, then "
+            "the income': the roller's purple cards take their coins before green and blue "
+            "income)",
+        ),
+        "reroll_dice": Option(
+            "choose",
+            ("choose", "same"),
+            help="the Radio Tower's re-roll (ruling MK-A18): choose (a new roll, one or two "
+            "dice chosen again, MK-A1) or same (as many dice as the roll it replaces)",
+        ),
+        "unbuyable_purple": Option(
+            "keep",
+            ("keep", "remove"),
+            help="Plus market (ruling MK-A19): keep a purple pile that every player owns, or "
+            "remove it and refill to ten names (the Harbor rulebook's special note)",
         ),
         "turn_limit": Option(
             1000,
@@ -344,7 +471,16 @@ class Metropolia(Game):
         n = self.num_players
         plus = bool(self.options["plus"])
         self._plus = plus
-        self._town_hall_first = self.options["town_hall"] == "start_of_turn"
+        self._book = prompt_book(self.players)
+        self._readings = Readings(
+            pay_first=self.options["payments"] == "pay_first",
+            same_dice=self.options["reroll_dice"] == "same",
+            remove_unbuyable=plus and self.options["unbuyable_purple"] == "remove",
+        )
+        self._build_prompts = self._book.build
+        # ruling MK-3: when the Plus Town Hall pays its coin (every Plus city holds one)
+        self._town_hall_first = plus and self.options["town_hall"] == "start_of_turn"
+        self._town_hall_late = plus and self.options["town_hall"] == "before_build"
         self._turn_limit = int(self.options["turn_limit"])
         t = table(n, plus, int(self.options["sushi_bar_cost"]))
         self._income = t.income
@@ -361,6 +497,7 @@ class Metropolia(Game):
             landmarks=[list(t.start_landmarks) for _ in range(n)],
             supply=list(t.start_supply),
             offers=[t.start_offers] * n,  # shared until changed: _withdraw copies
+            town_hall=plus,
         )
         for seat in range(n):
             self._receive(seat, STARTING_COINS, "start")
@@ -369,27 +506,35 @@ class Metropolia(Game):
         else:
             self._first_turn()
 
-    def _ask(self, seat: int, kind: str, text: str = "") -> None:
-        """Ask ``seat`` a decision of ``kind``, with the prompt text of ``PROMPT_TEXT``.
-
-        The prompts are made once (the base interns prompts by their text; here the kind
-        alone names the text). The hot paths set ``BUILD_PROMPT``/``DICE_PROMPT`` directly.
-        """
-        self._pending = PROMPTS[seat][kind]
-
     def _fill_market(self) -> None:
         """Ruling MK-5: turn cards face up until 10 names show or the stack is gone."""
         s = self.s
         supply = s.supply
         names = sum(1 for k in supply if k)
         stack = s.stack
+        remove = self._readings.remove_unbuyable
         while names < MARKET_NAMES and stack:
             i = stack.pop()
             if not supply[i]:
                 names += 1
             supply[i] += 1
             self._record(CardRevealed, CARDS[i].id, len(stack))
+            if remove and IS_PURPLE[i] and self._everyone_owns(i):  # ruling MK-A19
+                self._remove_pile(i)
+                names -= 1
         self._refresh_offers(range(self.num_players))
+
+    def _everyone_owns(self, i: int) -> bool:
+        """Whether every city holds card ``i`` (a purple card nobody may build again)."""
+        return all(city[i] for city in self.s.cards)
+
+    def _remove_pile(self, i: int) -> None:
+        """Ruling MK-A19: the face-up copies of purple card ``i`` leave the game."""
+        s = self.s
+        count = s.supply[i]
+        s.supply[i] = 0
+        s.retired += (i,) * count
+        self._record(PileRemoved, CARDS[i].id, count)
 
     def _refresh_offers(self, seats: Iterable[int]) -> None:
         """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
@@ -442,7 +587,14 @@ class Metropolia(Game):
         """One die; the Train Station owner chooses one or two (MK-2)."""
         s = self.s
         seat = s.turn
-        self._pending = DICE_PROMPT[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+
+    def _ask_roll_again(self) -> None:
+        """The Radio Tower's new roll: the dice chosen again (ruling MK-A1)."""
+        s = self.s
+        seat = s.turn
+        lms = s.landmarks[seat]
+        self._pending = self._book.roll_again[seat] if lms[TRAIN_STATION] else ROLL_1
 
     def _rolled(self, dice: tuple[int, ...], port: int | None = None) -> None:
         """The dice are in: the Radio Tower may roll them again, the Port may add 2 (``port``:
@@ -456,11 +608,12 @@ class Metropolia(Game):
         total = sum(dice)
         if port is None:
             if lms[RADIO_TOWER] and not s.rerolled:
-                self._ask(seat, "reroll")
+                s.total = total
+                self._pending = self._book.reroll_prompt(seat, dice)
                 return
             if total >= PORT_MIN_TOTAL and lms[PORT]:
                 s.total = total
-                self._ask(seat, "port")
+                self._pending = self._book.port_prompt(seat, dice)
                 return
         else:
             total += port
@@ -473,10 +626,14 @@ class Metropolia(Game):
         if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
             self._request(TUNA_ROLL)
             return
-        self._collect_income(total, 0)
         if PURPLE_AT[total]:
+            if self._readings.pay_first:  # ruling MK-A17: the purple payments come first
+                s.income_due = True
+            else:
+                self._collect_income(total, 0)
             self._resolve_purple_cards(0)
         else:
+            self._collect_income(total, 0)
             self._ask_build()
 
     def _resolve_red_cards(self, total: int) -> None:
@@ -551,15 +708,37 @@ class Metropolia(Game):
             if i < start or not city[i]:
                 continue
             effect = CARDS[i].effect
+            if s.income_due and effect == "business_center":
+                continue  # it moves cards, not coins: after the income (ruling MK-A17)
             if effect == "tv_station":
                 s.purple_next = i
-                self._ask(roller, "tv_station")
+                others = self._others[roller]
+                if len(others) == 1:  # two players: the one opponent pays
+                    self._pending = TAKE_KIND[roller]  # the question with one answer
+                    self._force(roller, TAKE_FROM[others[0]])
+                    return
+                coins = s.coins
+                offers = ", ".join(f"{self.players[o]} has {_coins(coins[o])}" for o in others)
+                self._ask(
+                    roller,
+                    "take",
+                    f"{self.players[roller]}: TV Station: take {_coins(CARDS[i].amount)} (or all "
+                    f"they have) from one opponent: {offers}",
+                )
                 return
             if effect == "business_center":
                 s.purple_next = i
-                self._ask(roller, "business_center")
+                self._pending = self._book.swap[roller]
+                if not self._swap_blocks(roller):  # nothing to swap: pass is the only answer
+                    self._force(roller, PASS)
                 return
             self._purple_from_everyone(i)
+        if s.income_due:  # ruling MK-A17: the payments are made, now the income
+            s.income_due = False
+            self._collect_income(s.total, 0)
+            if city[BUSINESS_CENTER] and BUSINESS_CENTER in PURPLE_AT[s.total]:
+                self._resolve_purple_cards(BUSINESS_CENTER)  # the last purple card of a 6
+                return
         self._ask_build()
 
     def _purple_from_everyone(self, i: int) -> None:
@@ -593,9 +772,16 @@ class Metropolia(Game):
     def _ask_build(self) -> None:
         s = self.s
         seat = s.turn
-        if not self._town_hall_first and s.landmarks[seat][TOWN_HALL] and not s.coins[seat]:
+        if self._town_hall_late and not s.coins[seat]:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3, before_build
-        self._pending = BUILD_PROMPT[seat]
+        coins = s.coins[seat]
+        costs = s.offers[seat][0]
+        if not costs or costs[0] > coins:  # nothing affordable: pass is the only answer
+            self._pending = BUILD_KIND[seat]  # the question with one answer, never shown
+            self._force(seat, PASS)
+            return
+        prompt = self._build_prompts[seat].get(coins)
+        self._pending = prompt if prompt is not None else self._book.build_prompt(seat, coins)
 
     def _build_landmark(self, seat: int, j: int) -> None:
         """Build landmark ``j``; the last one wins the game at once (ruling MK-A8)."""
@@ -633,11 +819,11 @@ class Metropolia(Game):
         s.turn = seat
         s.turns += 1
         s.rerolled = False
-        lms = s.landmarks[seat]
-        if lms[TOWN_HALL] and self._town_hall_first:
+        s.again = False
+        if self._town_hall_first:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         # _ask_roll, inline: every turn begins here
-        self._pending = DICE_PROMPT[seat] if lms[TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -675,26 +861,36 @@ class Metropolia(Game):
                     self._withdraw(range(len(s.coins)), BUILD[k])
             elif IS_PURPLE[k]:  # one of each purple card
                 self._withdraw((seat,), BUILD[k])
+                if self._readings.remove_unbuyable and self._everyone_owns(k):
+                    self._remove_pile(k)  # ruling MK-A19: nobody may build it any more
+                    self._fill_market()
             self._end_turn(True)
         elif type(action) is Roll:  # the Train Station's owner, every turn
             self._pending = ROLL_2 if action.dice == 2 else ROLL_1
-        elif type(action) is Pass:
-            self._end_turn(False)
+        elif type(action) is Pass:  # declines what the prompt offered
+            kind = self._pending.kind  # type: ignore[union-attr]
+            if kind == "build":  # the usual one
+                self._end_turn(False)
+            elif kind == "swap":
+                self._resolve_purple_cards(s.purple_next + 1)
+            elif kind == "reroll":  # keep the roll
+                s.rerolled = True  # ruling MK-A1: once a turn
+                self._rolled(s.dice)
+            else:  # port: keep the total
+                self._rolled(s.dice, 0)
         elif type(action) is Reroll:
             s.rerolled = True  # ruling MK-A1: once a turn
-            if action.again:  # a new roll, the dice count chosen again
-                self._ask_roll()
-            else:
-                self._rolled(s.dice)
+            if self._readings.same_dice:  # ruling MK-A18: as many dice as the first roll
+                self._pending = ROLL_2 if len(s.dice) == 2 else ROLL_1
+            else:  # a new roll, the dice chosen again
+                self._ask_roll_again()
         elif type(action) is UsePort:
-            self._rolled(s.dice, PORT_BONUS if action.add else 0)
+            self._rolled(s.dice, PORT_BONUS)
         elif type(action) is TakeFrom:
             self._transfer(action.seat, seat, CARDS[s.purple_next].amount, "tv_station")
             self._resolve_purple_cards(s.purple_next + 1)
         elif type(action) is Swap:
             self._swap(seat, action)
-            self._resolve_purple_cards(s.purple_next + 1)
-        elif type(action) is NoSwap:
             self._resolve_purple_cards(s.purple_next + 1)
         else:  # pragma: no cover - the base checked legality
             raise IllegalAction(f"unexpected action {action}")
@@ -716,35 +912,67 @@ class Metropolia(Game):
         p = self._pending
         s = self.s
         seat = s.turn  # every prompt of a turn is the roller's
-        if p is BUILD_PROMPT[seat]:
+        kind = p.kind  # type: ignore[union-attr]
+        if kind == "build":
             costs, choices = s.offers[seat]
             return choices[: bisect_right(costs, s.coins[seat]) + 1]
-        if p is DICE_PROMPT[seat]:
+        if kind == "roll":
             return ROLL_CHOICES
-        assert isinstance(p, Prompt)
-        kind = p.kind
         if kind == "reroll":
             return REROLL_CHOICES
         if kind == "port":
             return PORT_CHOICES
-        if kind == "tv_station":
+        if kind == "take":
             return [TAKE_FROM[o] for o in self._others[seat]]
-        # business_center: the swaps by index (see swap_choices_reference)
-        mine = s.cards[seat]
-        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(mine)))
+        # swap (the Business Center): the swaps by index (see swap_choices_reference)
+        return _SwapMenu(self._swap_blocks(seat))
+
+    def _swap_blocks(self, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
+        """Per opponent with swaps (clockwise): (seat, cards given, cards taken, how many)."""
+        s = self.s
+        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[seat])))
         blocks = []
         for o in self._others[seat]:
             takes = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[o])))
             count = len(gives) * len(takes) - len(set(gives).intersection(takes))
             if count:
                 blocks.append((o, gives, takes, count))
-        return _SwapMenu(blocks)
+        return blocks
+
+    def _legal_text(self) -> str:
+        """What is legal now, in the rule's words, for the message of a refused action."""
+        p = self._pending
+        assert isinstance(p, Prompt)
+        seat = p.seat
+        s = self.s
+        if p.kind == "build":
+            builds = ", ".join(
+                f"{a.card} ({self._build_cost(a)})"
+                for a in self._build_choices(seat)
+                if isinstance(a, Build)
+            )
+            return f"pass, or build one of (cost): {builds}; {_coins(s.coins[seat])} to spend"
+        if p.kind == "swap":
+            mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
+            theirs = "; ".join(
+                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
+                for o, _, takes, _ in self._swap_blocks(seat)
+            )
+            return (
+                "pass, or swap <your card> <seat> <their card> for a card of another name, "
+                f"no purple card: yours: {mine}; theirs: {theirs}"
+            )
+        return super()._legal_text()
+
+    def _build_cost(self, build: Build) -> int:
+        k = BUILD_INDEX[build.card]
+        return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
 
     def swap_choices_reference(self, seat: int) -> list[Action]:
         """The Business Center choices listed from the rules (the tests compare the fast path):
         decline, or give any non-purple card for any non-purple card of another name."""
         s = self.s
-        out: list[Action] = [NO_SWAP]
+        out: list[Action] = [PASS]
         mine = s.cards[seat]
         for o in self._others[seat]:
             theirs = s.cards[o]
@@ -811,15 +1039,15 @@ class Metropolia(Game):
                 and not s.landmarks[seat][j]
                 and (LANDMARKS[j].cost <= money)
             )
-        if kind == "dice":
+        if kind == "roll":
             return isinstance(action, Roll)
         if kind == "reroll":
-            return isinstance(action, Reroll)
+            return isinstance(action, Reroll | Pass)
         if kind == "port":
-            return isinstance(action, UsePort)
-        if kind == "tv_station":
+            return isinstance(action, UsePort | Pass)
+        if kind == "take":
             return isinstance(action, TakeFrom) and action.seat in self._others[seat]
-        if isinstance(action, NoSwap):  # business_center
+        if isinstance(action, Pass):  # swap (the Business Center)
             return True
         if not isinstance(action, Swap) or action.seat not in self._others[seat]:
             return False
@@ -850,20 +1078,30 @@ class Metropolia(Game):
                     "landmarks": {
                         LANDMARKS[j].id: s.landmarks[p][j] for j in self._landmarks_in_play
                     },
+                    "town_hall": s.town_hall,
                 }
             )
+        supply = s.supply
+        plus = self._plus
+        in_play = ALL_CARDS if plus else BASE_CARDS
         view: dict[str, Any] = {
-            "edition": "plus" if self._plus else "base",
+            "edition": "plus" if plus else "base",
             "turn": s.turn,
             "turns": s.turns,
             "dice": list(s.dice),
             "total": s.total,
+            "radio_tower_spent": s.rerolled,
+            "extra_turn": s.again and self._pending is not None,
             "cities": cities,
-            "market": {CARDS[i].id: k for i, k in enumerate(s.supply) if k},
-            "costs": {CARDS[i].id: self._cost[i] for i in range(NC) if s.supply[i]},
+            # the piles on the table: every base pile (0 once sold out); in Plus the face-up
+            # piles (one that empties leaves the table, the stack refills the market, MK-5)
+            "market": {CARDS[i].id: supply[i] for i in in_play if supply[i] or not plus},
+            "costs": {CARDS[i].id: self._cost[i] for i in in_play},
+            "landmark_costs": {LANDMARKS[j].id: LANDMARKS[j].cost for j in self._to_win},
+            "landmarks_to_win": len(self._to_win),
             "winner": s.winner,
         }
-        if self._plus:
+        if plus:
             view["stack_size"] = len(s.stack)
         return view
 
@@ -881,7 +1119,8 @@ class Metropolia(Game):
         return Result(scores, (s.winner,), "built all landmarks")
 
     def invariants(self) -> list[str]:
-        """Coins move only in events and never below zero; every card is somewhere (MK-1)."""
+        """Coins move only in events and never below zero; every card is somewhere (MK-1): in a
+        city, the market, the stack, or (ruling MK-A19) removed from the game."""
         s = self.s
         broken = []
         if min(s.coins) < 0:
@@ -890,6 +1129,7 @@ class Metropolia(Game):
         if purse != s.coins:
             broken.append(f"purses {s.coins} differ from the coin events, which give {purse}")
         stacked = Counter(s.stack)
+        stacked.update(s.retired)  # ruling MK-A19: out of the game, but counted
         if isinstance(self._pending, Shuffle):  # Plus setup: the supply is being shuffled
             stacked.update(CARD_INDEX[str(c)] for c in self._pending.cards)
         n = self.num_players
@@ -899,7 +1139,7 @@ class Metropolia(Game):
             found = sum(city[i] for city in s.cards) + s.supply[i] + stacked[i]
             if found != expected:
                 broken.append(
-                    f"{card.id}: {found} cards in cities, market and stack, not {expected}"
+                    f"{card.id}: {found} cards in cities, market, stack and box, not {expected}"
                 )
         return broken
 
@@ -936,6 +1176,11 @@ class Metropolia(Game):
         other = self.clone()
         rng.shuffle(other.s.stack)
         return other
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every card, landmark and rule in play for these options (``metropolia.static``)."""
+        return static_data(options)
 
     def max_actions(self) -> int:
         """At most seven decisions a turn, and at most ``turn_limit`` turns (ruling MK-A3)."""

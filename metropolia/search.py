@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from common import Action
 from common.mcts import mcts_factory
 from metropolia import economy
-from metropolia.actions import Build, NoSwap, Swap, TakeFrom
+from metropolia.actions import Build, Pass, Swap, TakeFrom
 from metropolia.bots import rank
 from metropolia.data import CARD_INDEX, CARDS, PORT_BONUS
 from metropolia.rules import BUILD_INDEX, NC
@@ -47,15 +47,15 @@ class GreedyBot:
         if kind == "build":
             return self._build(g, seat, legal)
         gains = economy.own_roll(s, seat)
-        if kind == "dice":  # [Roll(1), Roll(2)]
+        if kind == "roll":  # [Roll(1), Roll(2)]
             return legal[economy.roll_value(s, seat, gains)[1]]
-        if kind == "reroll":  # [Reroll(True), Reroll(False)]
+        if kind == "reroll":  # [Reroll(), Pass()]
             dist = economy.TWO_DICE if len(s.dice) == 2 else economy.ONE_DIE
             mean = sum(dist[t] * gains[t] for t in economy.TOTALS)
             return legal[gains[sum(s.dice)] >= mean]
-        if kind == "port":  # [UsePort(True), UsePort(False)]
+        if kind == "port":  # [UsePort(), Pass()]
             return legal[gains[s.total + PORT_BONUS] <= gains[s.total]]
-        if kind == "tv_station":
+        if kind == "take":
             return max(legal, key=lambda a: s.coins[a.seat] if isinstance(a, TakeFrom) else -1)
         return _swap(legal)
 
@@ -115,7 +115,7 @@ _LANDMARK_FIRST = 1e-6
 
 def _swap(legal: Sequence[Action]) -> Action:
     """The heuristic's Business Center choice: the dearest card for the cheapest, if a gain."""
-    best: Action = next(a for a in legal if isinstance(a, NoSwap))
+    best: Action = next(a for a in legal if isinstance(a, Pass))
     best_gain = 0
     for a in legal:
         if isinstance(a, Swap):

@@ -43,6 +43,13 @@ class MetroState:
     purple_next: int = 0
     #: the seat that built all its landmarks
     winner: int | None = None
+    #: Plus: every city holds the Town Hall, a starting property (ruling MK-A15)
+    town_hall: bool = False
+    #: payments="pay_first" (ruling MK-A17): the roll's green and blue income waits until the
+    #: opponents have paid the roller's purple cards
+    income_due: bool = False
+    #: unbuyable_purple="remove" (ruling MK-A19): the card indices that left the game
+    retired: tuple[int, ...] = ()
 
     def copy(self) -> MetroState:
         """Return an independent copy."""
@@ -61,4 +68,7 @@ class MetroState:
             self.again,
             self.purple_next,
             self.winner,
+            self.town_hall,
+            self.income_due,
+            self.retired,
         )

@@ -75,7 +75,7 @@ def plus_deck() -> tuple[str, ...]:
 
 def roll(g: Metropolia, *dice: int) -> None:
     """Settle the pending roll with ``dice`` (choosing the number of dice if asked)."""
-    if g.prompt is not None and g.prompt.kind == "dice":
+    if g.prompt is not None and g.prompt.kind == "roll":
         g.apply(metropolia.Roll(len(dice)))  # type: ignore[arg-type]
     g.resolve(dice)
 

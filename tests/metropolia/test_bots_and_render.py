@@ -40,9 +40,17 @@ def test_render_text_shows_each_city_and_the_market() -> None:
     text = render_text(g, None)
     assert "Ala (on turn): 4 coins" in text  # 3 to start and the Town Hall coin
     assert "Olek: 3 coins" in text
-    assert "[x] Town Hall" in text and "[ ] Airport" in text
-    assert "1x Wheat Field (B 1)" in text and "1x Bakery (G 2-3)" in text
+    assert "[ ] Airport" in text and "Town Hall" not in text.split("cards:")[0]
+    # ruling MK-A15: the Town Hall stands among the city's properties, not its landmarks
+    assert "cards: Town Hall, 1x Wheat Field (B 1), 1x Bakery (G 2-3)" in text
     assert "Market:" in text and "stack:" in text
+
+
+def test_render_text_ends_with_the_prompt_in_words() -> None:
+    g = position(["Ala", "Olek"], coins=[2, 0], cards=[{}, {}])
+    g.resolve((5,))
+    text = render_text(g, 0)
+    assert text.endswith("Ala has 2 coins: build one establishment or landmark, or pass (build).")
 
 
 def test_render_text_names_the_winner() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from common import Dice
-from metropolia import NoSwap, Swap, TakeFrom
+from common import Dice, IllegalAction
+from metropolia import Pass, Swap, TakeFrom
+from metropolia.data import LANDMARK_INDEX
 from metropolia.events import CardsSwapped, CoinsPaid, CoinsReceived
 from tests.metropolia.helpers import position, roll, roll_events
 
@@ -56,7 +57,7 @@ def test_stadium_takes_2_from_each_opponent_as_far_as_they_can_pay() -> None:
 def test_tv_station_asks_for_an_opponent_and_takes_5() -> None:
     g = position(3, coins=[0, 7, 3], cards=[{"tv_station": 1}, {}, {}])
     roll(g, 6)
-    assert g.prompt is not None and g.prompt.kind == "tv_station"
+    assert g.prompt is not None and g.prompt.kind == "take"
     assert list(g.legal_actions()) == [TakeFrom(1), TakeFrom(2)]
     got = g.apply(TakeFrom(2))
     assert CoinsPaid(2, 0, 3, 5, "tv_station") in got
@@ -69,8 +70,8 @@ def test_business_center_offers_every_non_purple_swap_or_decline() -> None:
         cards=[{"business_center": 1, "ranch": 1}, {"stadium": 1, "mine": 1, "ranch": 1}],
     )
     roll(g, 6)
-    assert g.prompt is not None and g.prompt.kind == "business_center"
-    assert list(g.legal_actions()) == [NoSwap(), Swap("ranch", 1, "mine")]
+    assert g.prompt is not None and g.prompt.kind == "swap"
+    assert list(g.legal_actions()) == [Pass(), Swap("ranch", 1, "mine")]
     got = g.apply(Swap("ranch", 1, "mine"))
     assert CardsSwapped(0, "ranch", 1, "mine") in got
     assert g.count(0, "mine") == 1 and g.count(0, "ranch") == 0
@@ -78,24 +79,38 @@ def test_business_center_offers_every_non_purple_swap_or_decline() -> None:
 
 
 def test_business_center_may_be_declined() -> None:
-    g = position(coins=[0, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
+    g = position(coins=[1, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
     roll(g, 6)
-    g.apply(NoSwap())
+    g.apply(Pass())
     assert g.count(0, "ranch") == 1 and g.count(1, "mine") == 1
+    assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_the_swap_is_declined_with_the_shared_word_pass() -> None:
+    # issue 22, words: "pass" declines the one optional thing a prompt offers; "noswap" is gone
+    g = position(coins=[1, 0], cards=[{"business_center": 1, "ranch": 1}, {"mine": 1}])
+    roll(g, 6)
+    before = g.to_json()
+    with pytest.raises(IllegalAction, match="unknown action 'noswap'"):
+        g.apply("noswap")
+    assert g.to_json() == before
+    g.apply("pass")
     assert g.prompt is not None and g.prompt.kind == "build"
 
 
 def test_purple_cards_of_one_roll_resolve_in_card_table_order() -> None:
     # ruling MK-4: Stadium, then TV Station, then Business Center
     g = position(
-        coins=[0, 10],
-        cards=[{"stadium": 1, "tv_station": 1, "business_center": 1, "ranch": 1}, {"mine": 1}],
-    )
+        3,
+        coins=[0, 10, 0],
+        cards=[{"stadium": 1, "tv_station": 1, "business_center": 1, "ranch": 1}, {"mine": 1},
+               {}],
+    )  # fmt: skip
     got = roll_events(g, 6)
-    assert got == [CoinsPaid(1, 0, 2, 2, "stadium")]
-    assert g.prompt is not None and g.prompt.kind == "tv_station"
+    assert got == [CoinsPaid(1, 0, 2, 2, "stadium"), CoinsPaid(2, 0, 0, 2, "stadium")]
+    assert g.prompt is not None and g.prompt.kind == "take"
     g.apply(TakeFrom(1))
-    assert g.prompt.kind == "business_center"
+    assert g.prompt.kind == "swap"
 
 
 def test_cheese_factory_pays_3_per_cow_card() -> None:
@@ -148,7 +163,7 @@ def test_sushi_bar_takes_3_only_when_its_owner_has_the_port(port: bool, paid: in
 
 
 def test_flower_orchard_pays_1_on_4() -> None:
-    g = position(plus=True, coins=[0, 0], cards=[{}, {"flower_orchard": 2}])
+    g = position(plus=True, coins=[1, 0], cards=[{}, {"flower_orchard": 2}])
     assert roll_events(g, 4) == [CoinsReceived(1, 2, "flower_orchard")]
 
 
@@ -195,7 +210,7 @@ def test_hamburger_stand_takes_1_on_8() -> None:
 def test_mackerel_boat_pays_3_only_with_the_port(port: bool) -> None:
     g = position(
         plus=True,
-        coins=[0, 0],
+        coins=[1, 0],
         cards=[{}, {"mackerel_boat": 1}],
         landmarks=[[], ["port"] if port else []],
     )
@@ -224,11 +239,11 @@ def test_tuna_boat_rolls_two_dice_once_and_every_boat_with_a_port_takes_the_tota
         cards=[{"tuna_boat": 1}, {"tuna_boat": 2}, {"tuna_boat": 1}],
         landmarks=[["port"], ["port"], []],
     )
-    g.s.landmarks[0][2] = True  # Train Station for the roller
+    g.s.landmarks[0][LANDMARK_INDEX["train_station"]] = True  # for the roller
     g._ask_roll()
     roll(g, 6, 6)
     assert g.prompt is not None and g.prompt.kind == "port"
-    g.apply("port no")
+    g.apply("pass")  # keep the total
     assert g.chance == Dice(2, "tuna boat")
     got = g.resolve((2, 3))
     coins = [e for e in got if isinstance(e, CoinsReceived)]
@@ -237,7 +252,7 @@ def test_tuna_boat_rolls_two_dice_once_and_every_boat_with_a_port_takes_the_tota
 
 
 def test_tuna_boat_without_a_port_rolls_nothing() -> None:
-    g = position(plus=True, coins=[0, 0], cards=[{}, {"tuna_boat": 1}])
+    g = position(plus=True, coins=[1, 0], cards=[{}, {"tuna_boat": 1}])
     roll_events(g, 6, 6)
     assert g.chance is None and g.prompt is not None and g.prompt.kind == "build"
 
@@ -250,7 +265,7 @@ def test_tuna_boat_doubles_never_give_the_amusement_park_turn() -> None:
         landmarks=[["port", "amusement_park", "train_station"], []],
     )
     roll(g, 6, 5)
-    g.apply("port yes")  # 13
+    g.apply("port")  # 13
     g.resolve((4, 4))  # doubles on the tuna roll do not count
     g.apply("pass")
     assert g.s.turn == 1

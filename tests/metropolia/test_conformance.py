@@ -11,7 +11,7 @@ from hypothesis import settings
 import metropolia
 from common import Action, RandomBot, play
 from common.testing import check_game, make_state_machine
-from metropolia import Build, Metropolia, NoSwap, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia import Build, Metropolia, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.events import Built, CoinsPaid, CoinsReceived
 from tests.metropolia.helpers import purse_from_events
 
@@ -44,7 +44,7 @@ def test_check_game_plus(players: int) -> None:
 
 @pytest.mark.parametrize(
     "options",
-    [{"plus": True, "town_hall": "before_build"}, {"plus": True, "sushi_bar_cost": 4}],
+    [{"plus": True, "town_hall": "before_build"}, {"plus": True, "sushi_bar_cost": 2}],
 )
 def test_check_game_plus_options(options: dict[str, Any]) -> None:
     check_game(lambda s: metropolia.new_game(players=3, seed=s, **options), games=3, deep_games=0)
@@ -140,7 +140,7 @@ def test_swaps_by_index_agree_with_the_rules_on_random_games(plus: bool, players
     seen: list[tuple[Sequence[Action], list[Action]]] = []
 
     def check(g: Metropolia, seat: int) -> None:
-        if g.prompt is not None and g.prompt.kind == "business_center":
+        if g.prompt is not None and g.prompt.kind == "swap":
             reference = g.swap_choices_reference(seat)
             fast = g._legal_actions()
             assert len(fast) == len(reference)
@@ -178,7 +178,7 @@ def test_build_offers_of_a_clone_and_its_original_stay_apart(plus: bool) -> None
 def _candidates(players: int) -> list[Action]:
     from metropolia.data import CARDS, LANDMARKS
 
-    out: list[Action] = [Pass(), NoSwap(), Roll(1), Roll(2), Reroll(True), UsePort(False)]
+    out: list[Action] = [Pass(), Roll(1), Roll(2), Reroll(), UsePort()]
     out += [Build(c.id) for c in CARDS] + [Build(m.id) for m in LANDMARKS] + [Build("nothing")]
     out += [TakeFrom(s) for s in range(players + 1)]
     out += [Swap(a.id, s, b.id) for a in CARDS[:6] for b in CARDS[:9] for s in range(players)]
@@ -230,9 +230,11 @@ def test_determinize_reshuffles_only_the_plus_stack() -> None:
 
 
 def test_estimate_is_a_share_per_seat_favouring_progress() -> None:
+    from metropolia.data import LANDMARK_INDEX
+
     g = metropolia.new_game(players=3, seed=1)
     assert sum(g.estimate()) == pytest.approx(1.0)
-    g.s.landmarks[1][3] = True  # the Shopping Mall (data.LANDMARKS order)
+    g.s.landmarks[1][LANDMARK_INDEX["shopping_mall"]] = True
     est = g.estimate()
     assert est[1] > est[0] == est[2]
 

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from metropolia.data import CARDS, LANDMARKS, cards_of, landmarks_of
+from metropolia.data import CARDS, LANDMARKS, TOWN_HALL, cards_of, landmarks_of
 
 # ruling MK-1: id -> (colour, rolls, cost, copies, icon)
 TABLE = {
@@ -25,7 +25,7 @@ TABLE = {
     "family_restaurant": ("red", (9, 10), 3, 6, "cup"),
     "apple_orchard": ("blue", (10,), 3, 6, "wheat"),
     "fruit_and_vegetable_market": ("green", (11, 12), 2, 6, "fruit"),
-    "sushi_bar": ("red", (1,), 2, 6, "cup"),
+    "sushi_bar": ("red", (1,), 4, 6, "cup"),  # ruling MK-A16
     "flower_orchard": ("blue", (4,), 2, 6, "wheat"),
     "flower_shop": ("green", (6,), 1, 6, "bread"),
     "pizza_joint": ("red", (7,), 1, 6, "cup"),
@@ -66,17 +66,27 @@ def test_plus_components_match_the_seed_kinds() -> None:
 
 def test_landmarks_match_ruling_mk2() -> None:
     assert {m.id: m.cost for m in LANDMARKS} == {
-        "town_hall": 0, "port": 2, "train_station": 4, "shopping_mall": 10,
+        "port": 2, "train_station": 4, "shopping_mall": 10,
         "amusement_park": 16, "radio_tower": 22, "airport": 30,
     }  # fmt: skip
     assert [m.id for m in landmarks_of(plus=False)] == [
         "train_station", "shopping_mall", "amusement_park", "radio_tower",
     ]  # fmt: skip
-    assert sum(m.counts_for_win for m in landmarks_of(plus=True)) == 6
+    assert len(landmarks_of(plus=True)) == 6
+
+
+def test_the_town_hall_is_a_starting_property_not_a_landmark() -> None:
+    # ruling MK-A15, the seed's "Expansion Setup" A: "Each player receives 1 additional
+    # property card (the Town Hall) and places it face up in front of them, together with the
+    # starting cards from the base game"; B gives the "2 additional special property cards
+    # (the port and the airport)": the landmarks are six, the Town Hall is not one of them
+    assert TOWN_HALL.id not in {m.id for m in LANDMARKS}
+    assert TOWN_HALL.edition == "plus"
 
 
 def test_polish_names_from_the_rulings() -> None:
     names = {c.id: c.polish for c in CARDS} | {m.id: m.polish for m in LANDMARKS}
+    names[TOWN_HALL.id] = TOWN_HALL.polish
     assert names["wheat_field"] == "Pole" and names["bakery"] == "Piekarnia"
     assert names["train_station"] == "Dworzec kolejowy"
     assert names["town_hall"] == "Ratusz" and names["airport"] == "Lotnisko"

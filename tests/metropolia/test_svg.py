@@ -81,8 +81,10 @@ def test_svg_plus_market_has_ten_face_up_piles_and_the_stack_size() -> None:
     assert piles == {cid: str(k) for cid, k in view["market"].items()}
     (stack,) = _groups(root, "stack")
     assert stack.get("data-size") == str(view["stack_size"])
-    landmarks = _groups(_groups(root, "city")[0], "landmark")
-    assert len(landmarks) == 7  # Plus: the Town Hall, Port and Airport as well
+    city = _groups(root, "city")[0]
+    assert len(_groups(city, "landmark")) == 6  # Plus: the Port and Airport as well
+    # ruling MK-A15: the Town Hall is drawn as a property of the city, not as a landmark
+    assert [e.get("data-property") for e in _groups(city, "property")] == ["town_hall"]
 
 
 def test_svg_escapes_player_names_and_names_the_winner() -> None:

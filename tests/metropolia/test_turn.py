@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 import metropolia
-from common import Dice, IllegalAction
+from common import ActionForced, Dice, IllegalAction
 from metropolia import Build, Pass, Reroll, Roll, UsePort
+from metropolia.data import LANDMARK_INDEX
 from metropolia.events import Built, CoinsReceived, DiceRolled, ExtraTurn
 from tests.metropolia.helpers import kinds, position, roll
 
@@ -19,7 +20,7 @@ def test_a_turn_starts_with_one_die_without_the_train_station() -> None:
 
 def test_train_station_offers_one_or_two_dice() -> None:
     g = position(landmarks=[["train_station"], []])
-    assert g.prompt is not None and g.prompt.kind == "dice"
+    assert g.prompt is not None and g.prompt.kind == "roll"
     assert list(g.legal_actions()) == [Roll(1), Roll(2)]
     g.apply(Roll(2))
     assert g.chance == Dice(2, "roll")
@@ -29,8 +30,8 @@ def test_radio_tower_offers_one_reroll_per_turn() -> None:
     g = position(coins=[0, 0], cards=[{"ranch": 1}, {}], landmarks=[["radio_tower"], []])
     g.resolve((1,))
     assert g.prompt is not None and g.prompt.kind == "reroll"
-    assert list(g.legal_actions()) == [Reroll(True), Reroll(False)]
-    g.apply(Reroll(True))
+    assert list(g.legal_actions()) == [Reroll(), Pass()]
+    g.apply(Reroll())
     assert g.chance == Dice(1, "roll")
     got = g.resolve((2,))  # no second re-roll: the roll counts at once
     assert DiceRolled(0, (2,), 2) in got
@@ -42,14 +43,14 @@ def test_radio_tower_reroll_lets_the_train_station_owner_choose_the_dice_again()
     # ruling MK-A1: the re-roll is a new roll, so the dice count is chosen again
     g = position(landmarks=[["radio_tower", "train_station"], []])
     roll(g, 3, 4)
-    g.apply(Reroll(True))
-    assert g.prompt is not None and g.prompt.kind == "dice"
+    g.apply(Reroll())
+    assert g.prompt is not None and g.prompt.kind == "roll"
 
 
 def test_radio_tower_keep_uses_the_first_roll() -> None:
     g = position(coins=[0, 0], cards=[{"ranch": 1}, {}], landmarks=[["radio_tower"], []])
     g.resolve((2,))
-    got = g.apply(Reroll(False))
+    got = g.apply(Pass())
     assert CoinsReceived(0, 1, "ranch") in got
 
 
@@ -58,8 +59,8 @@ def test_port_may_add_2_to_a_total_of_10_or_more(add: bool, total: int) -> None:
     g = position(plus=True, coins=[0, 0], landmarks=[["port", "train_station"], []])
     roll(g, 4, 6)
     assert g.prompt is not None and g.prompt.kind == "port"
-    assert list(g.legal_actions()) == [UsePort(True), UsePort(False)]
-    got = g.apply(UsePort(add))
+    assert list(g.legal_actions()) == [UsePort(), Pass()]
+    got = g.apply(UsePort() if add else Pass())
     assert DiceRolled(0, (4, 6), total) in got
 
 
@@ -73,7 +74,7 @@ def test_port_total_of_12_to_14_activates_the_higher_cards() -> None:
     g = position(plus=True, coins=[0, 0], cards=[{}, {"tuna_boat": 1}],
                  landmarks=[["port", "train_station"], ["port"]])  # fmt: skip
     roll(g, 6, 6)
-    g.apply(UsePort(True))
+    g.apply(UsePort())
     assert g.s.total == 14
     assert g.chance == Dice(2, "tuna boat")
 
@@ -97,32 +98,42 @@ def test_shopping_mall_does_not_raise_other_cards() -> None:
 
 
 def test_amusement_park_gives_another_turn_on_doubles() -> None:
-    g = position(coins=[0, 0], landmarks=[["amusement_park", "train_station"], []])
+    g = position(coins=[1, 0], landmarks=[["amusement_park", "train_station"], []])
     roll(g, 3, 3)
     got = g.apply(Pass())
     assert ExtraTurn(0) in got
-    assert g.s.turn == 0 and g.prompt is not None and g.prompt.kind == "dice"
+    assert g.s.turn == 0 and g.prompt is not None and g.prompt.kind == "roll"
 
 
 def test_amusement_park_needs_doubles() -> None:
-    g = position(coins=[0, 0], landmarks=[["amusement_park", "train_station"], []])
+    g = position(coins=[1, 0], landmarks=[["amusement_park", "train_station"], []])
     roll(g, 3, 4)
     g.apply(Pass())
     assert g.s.turn == 1
 
 
 def test_doubles_without_the_amusement_park_end_the_turn() -> None:
-    g = position(coins=[0, 0], landmarks=[["train_station"], []])
+    g = position(coins=[1, 0], landmarks=[["train_station"], []])
     roll(g, 2, 2)
     g.apply(Pass())
     assert g.s.turn == 1
 
 
 def test_airport_pays_10_when_nothing_is_built() -> None:
-    g = position(plus=True, coins=[0, 0], cards=[{}, {}], landmarks=[["airport"], []])
+    g = position(plus=True, coins=[1, 0], cards=[{}, {}], landmarks=[["airport"], []])
     g.resolve((5,))
     got = g.apply(Pass())
     assert CoinsReceived(0, 10, "airport") in got
+
+
+def test_airport_pays_10_after_a_pass_forced_by_an_empty_purse() -> None:
+    # with no coins nothing can be built: the pass is taken for the player (ActionForced, not a
+    # decision), and "the player receives 10 coins if they do not build any property"
+    g = position(plus=True, coins=[0, 0], cards=[{}, {}], landmarks=[["airport"], []])
+    got = g.resolve((5,))
+    assert ActionForced(0, Pass()) in got
+    assert got.index(ActionForced(0, Pass())) < got.index(CoinsReceived(0, 10, "airport"))
+    assert g.decisions == 0 and g.s.turn == 1
 
 
 def test_airport_pays_nothing_after_building() -> None:
@@ -135,8 +146,8 @@ def test_airport_pays_nothing_after_building() -> None:
 def test_airport_pays_on_an_amusement_park_turn_too() -> None:
     g = position(plus=True, coins=[0, 0], cards=[{}, {}],
                  landmarks=[["airport", "amusement_park", "train_station"], []])  # fmt: skip
-    roll(g, 1, 1)
-    g.apply(Pass())
+    roll(g, 1, 1)  # nothing to build with no coins: the pass is forced and the Airport pays
+    assert g.coins(0) == 10 + 1 and g.s.turn == 0  # and the extra turn's Town Hall coin
     roll(g, 1, 2)
     assert CoinsReceived(0, 10, "airport") in g.apply(Pass())
 
@@ -159,6 +170,17 @@ def test_town_hall_before_build_gives_1_coin_only_to_a_player_with_none() -> Non
     g.apply(Pass())
     got = g.resolve((5,))
     assert not [e for e in got if isinstance(e, CoinsReceived)]
+
+
+def test_the_town_hall_shows_as_a_property_and_is_not_counted_as_a_landmark() -> None:
+    # ruling MK-A15: "1 additional property card (the Town Hall) ... together with the
+    # starting cards"; the landmarks are the six special properties, all needed to win
+    g = metropolia.new_game(players=2, seed=1, plus=True)
+    g.resolve()
+    city = g.view(0)["state"]["cities"][0]
+    assert city["town_hall"] is True
+    assert "town_hall" not in city["landmarks"] and len(city["landmarks"]) == 6
+    assert not metropolia.new_game(players=2, seed=1).view()["state"]["cities"][0]["town_hall"]
 
 
 def test_base_game_has_no_town_hall() -> None:
@@ -193,9 +215,8 @@ def test_a_landmark_is_built_face_up_and_works_from_then_on() -> None:
     g.resolve((5,))
     g.apply(Build("train_station"))
     assert g.has(0, "train_station")
-    g.resolve((5,))
-    g.apply(Pass())
-    assert g.prompt is not None and g.prompt.kind == "dice"
+    g.resolve((5,))  # seat 1 has no coins: its pass is forced
+    assert g.prompt is not None and g.prompt.kind == "roll"
 
 
 def test_a_player_cannot_have_two_identical_purple_cards() -> None:
@@ -247,11 +268,11 @@ def test_plus_needs_six_landmarks_and_not_the_town_hall() -> None:
     g.apply(Build("radio_tower"))
     assert not g.is_over
     g.s.coins[0] = 40
-    g.s.landmarks[0][1] = True  # the Port
+    g.s.landmarks[0][LANDMARK_INDEX["port"]] = True
     g.s.turn = 0
     g._ask_roll()
     roll(g, 2, 3)
-    g.apply(Reroll(False))
+    g.apply(Pass())
     g.apply(Build("airport"))
     assert g.is_over and g.result().winners == (0,) and g.result().scores == (6, 0)
 
