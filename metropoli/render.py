@@ -70,7 +70,7 @@ def render_text(game: Game, seat: int | None = None) -> str:
         mark = ">" if p == s.active and not game.is_over else " "
         owned = [B.names[c] for c in B.concessions if s.owner[c] == p]
         lines.append(
-            f" {mark}{name}: {_money(s.cash[p])}, on {s.pos[p]}, {s.status[p]}; "
+            f" {mark}{name}: {_money(s.cash[p])}, on {B.names[s.pos[p]]}, {s.status[p]}; "
             f"concessions: {', '.join(owned) or 'none'}"
         )
     if game.prompt is not None:
