@@ -1,0 +1,389 @@
+"""Issue 22, "Rules and views": the readings a careful player would dispute (rulings MI-A24 to
+MI-A28), the words and texts of the prompts, and forced answers."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from common import ActionForced, IllegalAction, InvalidOption, RandomBot
+from metropoli import (
+    Accept,
+    Act,
+    Bid,
+    Build,
+    Cancel,
+    Cash,
+    Decline,
+    Done,
+    FreeBlock,
+    GoTo,
+    Metropoli,
+    Offer,
+    Pass,
+    Roll,
+    Send,
+    new_game,
+)
+from metropoli import data as D
+from metropoli.data import BOARD as B
+from metropoli.events import BlockBuilt, FinalPhaseBegan, TradeProposed
+from tests.metropoli.helpers import clear_owners, forced, land, started
+
+# --- MI-A24: the game ends when one player remains ----------------------------------------
+
+
+def test_mi_a24_players_who_have_left_still_count_in_the_final_phase() -> None:
+    # ruling MI-A24: "only one player remains in the game" counts the bankrupt out; a player
+    # who has left in the final phase still collects and still counts, so play goes on
+    g = started(players=3)
+    clear_owners(g)
+    g.s.final = True
+    g.s.status[2] = "left"
+    g.s.owner[6] = 1
+    g.s.cash[0] = 10_000
+    land(g, 6, total=5)  # seat 0 cannot pay seat 1: bankrupt; seats 1 (in), 2 (left) remain
+    assert g.s.status[0] == "bankrupt"
+    assert not g.is_over and g.s.active == 1
+
+
+# --- MI-A25: rule 10's "two blocks in total" (option block_limit) -------------------------
+
+
+def _on_il_comune(**options: Any) -> Metropoli:
+    g = started(**options)
+    clear_owners(g)
+    land(g, 30)
+    assert g.prompt is not None and g.prompt.kind == "municipality"
+    return g
+
+
+def test_mi_a25_default_paid_free_block_then_two_paid_blocks() -> None:
+    # ruling MI-A16 (the default, block_limit="paid"): the free block comes on top
+    g = _on_il_comune()
+    g.apply(FreeBlock(20))
+    g.apply(Build(0))
+    g.apply(Build(1))
+    paid = [e.paid for e in g.events if isinstance(e, BlockBuilt)]
+    assert paid == [False, True, True]
+
+
+def test_mi_a25_total_a_free_block_leaves_room_for_one_paid_block() -> None:
+    """Master Plan rule 10 (English): "During their turn, a player may never build more
+    than two blocks in total" (ruling MI-A25, block_limit="total")."""
+    g = _on_il_comune(block_limit="total")
+    g.apply(FreeBlock(20))
+    assert g.prompt is not None and "one more block" in g.prompt.text
+    g.apply(Build(0))
+    assert not [a for a in g.legal_actions() if isinstance(a, Build)]
+    assert not g.is_legal(Build(1))
+    with pytest.raises(IllegalAction):
+        g.apply(Build(1))
+    assert Done() in g.legal_actions()
+
+
+def test_mi_a25_total_without_a_free_block_still_two_paid_blocks() -> None:
+    g = started(block_limit="total")
+    clear_owners(g)
+    land(g, 0)
+    g.apply(Build(0))
+    g.apply(Build(1))
+    assert not [a for a in g.legal_actions() if isinstance(a, Build)]
+
+
+def test_block_limit_option_is_validated() -> None:
+    with pytest.raises(InvalidOption, match="block_limit"):
+        new_game(players=3, block_limit="three")
+
+
+# --- MI-A26: trading points and several proposals at each ----------------------------------
+
+
+def _propose_and_decline(g: Metropoli, partner: int = 1) -> None:
+    g.apply(Offer(partner))
+    g.apply(Cash(100_000))
+    g.apply(Send())
+    g.apply(Decline())
+
+
+@pytest.mark.parametrize("bound", [1, 2, 3, 5, 10, 20])
+def test_mi_a26_each_trading_point_allows_the_bound_of_proposals(bound: int) -> None:
+    """Seed "Trading and Negotiations": "players are free to make all the exchanges and
+    negotiations they wish"; the bound is only against endless loops (ruling MI-A26)."""
+    g = started(proposals_per_stop=bound)
+    for k in range(bound):
+        assert g.prompt is not None and g.prompt.kind == "roll", k
+        _propose_and_decline(g, 1 + k % 3)
+    # the bound is reached: the roll, now the only answer, is taken
+    assert g.chance is not None and forced(g)[-1] == (0, Roll())
+    assert len([e for e in g.events if isinstance(e, TradeProposed)]) == bound
+
+
+def test_mi_a26_default_bound_is_ten_proposals_a_trading_point() -> None:
+    assert Metropoli.options_spec["proposals_per_stop"].default == 10
+    g = started()
+    for _ in range(10):
+        _propose_and_decline(g)
+    assert g.chance is not None
+
+
+def test_mi_a26_no_trading_at_all_with_a_bound_of_zero() -> None:
+    g = started(proposals_per_stop=0)
+    assert forced(g) == [(0, Roll())]
+    clear_owners(g)
+    g.resolve((1, 2, 3))  # to space 6, a free street: its auction at once, no stop
+    assert g.prompt is not None and g.prompt.kind == "bid"
+    assert not g.is_legal(Offer(1))
+
+
+def test_mi_a26_the_arrival_stop_comes_even_after_proposals_before_the_roll() -> None:
+    # the rhythm of the turn does not change: before issue 22 the one proposal of a turn
+    # used before the roll removed the stop on arrival
+    g = started()
+    clear_owners(g)
+    _propose_and_decline(g)
+    land(g, 6, act=False)
+    assert g.prompt is not None and g.prompt.kind == "act"
+    g.apply(Act())
+    for _ in range(4):
+        g.apply(Pass())  # the auction, nobody bids
+    assert g.prompt is not None and g.prompt.kind == "build"
+    assert Offer(1) in g.legal_actions()  # the building step is a trading point of its own
+
+
+def test_mi_a26_each_trading_point_has_its_own_bound() -> None:
+    g = started(proposals_per_stop=1)
+    clear_owners(g)
+    _propose_and_decline(g)  # the roll's one proposal: the roll is then taken
+    land(g, 6, act=False)
+    assert g.prompt is not None and g.prompt.kind == "act"  # a new point: a new proposal
+    _propose_and_decline(g)
+    assert forced(g)[-1] == (0, Act())
+    for _ in range(4):
+        g.apply(Pass())
+    assert Offer(1) in g.legal_actions()
+
+
+def test_proposals_per_stop_option_is_validated() -> None:
+    with pytest.raises(InvalidOption, match="proposals_per_stop"):
+        new_game(players=3, proposals_per_stop=4)
+
+
+# --- MI-A27: Il Comune has two options, no pass (option municipality_pass) ---------------
+
+
+def test_mi_a27_il_comune_offers_its_two_options_and_no_pass() -> None:
+    """Seed "Other Spaces": "The Municipality (Il Comune). The player has two options"."""
+    g = _on_il_comune()
+    legal = g.legal_actions()
+    assert Pass() not in legal
+    assert {type(a) for a in legal} == {GoTo, FreeBlock}
+    with pytest.raises(IllegalAction):
+        g.apply(Pass())
+
+
+def test_mi_a27_option_municipality_pass_lets_il_comune_be_declined() -> None:
+    g = _on_il_comune(municipality_pass=True)
+    assert g.legal_actions()[-1] == Pass()
+    assert g.prompt is not None and g.prompt.text.endswith("or pass")
+    g.apply(Pass())
+    assert g.prompt is not None and g.prompt.kind == "build"
+    assert not [e for e in g.events if isinstance(e, BlockBuilt)]
+
+
+def test_mi_a27_il_comune_with_a_single_option_takes_it() -> None:
+    # no block can be placed and one concession is free: the trip is the only answer
+    g = started()
+    for c in B.concessions:
+        g.s.owner[c] = 1
+    g.s.owner[9] = None
+    g.s.blocks_left = 0
+    g.s.heights[0] = D.BLOCK_SUPPLY  # (the 80 blocks stand: the invariant holds)
+    land(g, 30)
+    assert forced(g)[-1] == (0, GoTo(9))
+    assert g.s.pos[0] == 9
+
+
+# --- words, texts and forced answers (issue 22) --------------------------------------------
+
+
+def test_the_shared_words_and_their_text_forms() -> None:
+    g = new_game(players=3, seed=1)
+    words = set(Metropoli.actions.by_word)
+    assert {"pass", "done", "accept", "decline", "roll"} <= words
+    assert not words & {"skip", "keep", "waive", "stay", "end", "reject", "noswap"}
+    assert str(Roll()) == "roll 3" and g.parse_action("roll 3") == Roll()
+    for text in ("pass", "done", "decline", "move 12", "act", "free 4", "build 7"):
+        assert str(g.parse_action(text)) == text
+
+
+def test_a_refused_bid_says_what_is_allowed_in_words() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.cash[1] = 420_000
+    land(g, 6)
+    g.apply(Bid(100_000))  # seat 1
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(Bid(120_000))  # seat 2: not a multiple of $50,000
+    assert str(refused.value).endswith(
+        "legal: bid any multiple of $50,000 from $150,000 up to $5,000,000 (your cash), or pass"
+    )
+
+
+def test_a_refused_proposal_step_says_what_is_allowed_in_words() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.owner[1] = 0
+    g.s.owner[9] = 1
+    g.apply(Offer(1))
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(Cash(5_000))
+    message = str(refused.value)
+    assert "give one of Washington" in message and "take one of Jackson" in message
+    assert "any multiple of $10,000 from -$5,000,000 (Player 2 pays) to $5,000,000" in message
+
+
+def test_prompt_texts_name_the_high_bid_its_bidder_and_the_costs() -> None:
+    g = new_game(players=["Anna", "Bruno", "Carla"], seed=1)
+    for seat in range(3):
+        g.resolve((6, 6, 5) if seat == 0 else (1, 1, 2))
+    g.resolve(B.streets)
+    g.resolve(B.neighbourhood_values)
+    g.resolve(tuple(g.cards))
+    clear_owners(g)
+    assert g.prompt is not None
+    assert g.prompt.text == "roll the three dice, or propose a trade first"
+    land(g, 6, act=False)
+    assert g.prompt is not None and g.prompt.text == (
+        "on Madison, whose concession is free: its auction follows; act, or propose a trade first"
+    )
+    g.apply(Act())
+    assert g.prompt is not None and g.prompt.text.startswith("auction of Madison: no bid yet")
+    g.apply(Bid(150_000))  # Bruno
+    assert g.prompt is not None and g.prompt.text.startswith(
+        "auction of Madison: the high bid is $150,000, by Bruno"
+    )
+    g.apply(Pass())
+    g.apply(Pass())  # Anna
+    assert g.prompt is not None and g.prompt.kind == "raise"
+    assert "at $150,000" in g.prompt.text and "Anna may then pre-empt" in g.prompt.text
+    g.apply(Pass())
+    assert g.prompt is not None and g.prompt.text == (
+        "Bruno won Madison at a Market Value of $150,000: pre-empt at $200,000, or pass"
+    )
+    g.apply(Pass())
+    assert g.prompt is not None and g.prompt.text == (
+        "build up to two blocks at $100,000 each, propose a trade or done"
+    )
+    g.apply(Offer(2))
+    g.apply(Cash(-250_000))
+    g.apply(Send())
+    assert g.prompt is not None and g.prompt.text == (
+        "Anna proposes a trade: you give $250,000 for nothing; accept or decline"
+    )
+
+
+_MONEY = re.compile(r"-?\$[\d,]+")
+
+
+def test_prompt_texts_carry_no_bare_numbers_on_random_games() -> None:
+    # issue 22: spaces, areas and players by name; only money and the 1-to-40 of a triple
+    seen: set[str] = set()
+    for seed in range(6):
+        g = new_game(players=3 + seed % 4, seed=seed)
+        bots = [RandomBot(seed * 10 + k) for k in range(g.num_players)]
+        while not g.is_over:
+            if g.chance is not None:
+                g.resolve()
+                continue
+            assert g.prompt is not None
+            text = g.prompt.text.replace("1 to 40", "").replace("X < 0", "")
+            text = re.sub(r"Player \d", "", _MONEY.sub("", text))
+            assert not re.search(r"\d", text), g.prompt.text
+            seen.add(g.prompt.kind)
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+    assert {"roll", "act", "bid", "build", "draft", "trade"} <= seen
+
+
+#: every rule option's every value, each beside the defaults, and the new ones together
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    *(
+        {key: value}
+        for key, spec in Metropoli.options_spec.items()
+        for value in spec.choices or ()
+        if value != spec.default
+    ),
+    {"block_limit": "total", "municipality_pass": True, "cross_bought_bridge": False},
+    {
+        "cards": [
+            {"id": "free", "text": "Build one block for free", "effect": "free_block"},
+            {"id": "comune", "text": "Go to Il Comune", "effect": "go_to", "amount": 30},
+            {"id": "back", "text": "Move back two spaces", "effect": "move_back", "amount": 2},
+        ]
+    },
+]
+
+
+@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o, sort_keys=True))
+def test_no_prompt_offers_a_single_action(options: dict[str, Any]) -> None:
+    # issue 22: a question with one possible answer is never asked; the engine takes it
+    # (ActionForced, no decision)
+    for seed in range(4):
+        g = new_game(players=3 + seed % 4, seed=seed, **options)
+        bots = [RandomBot(seed * 7 + k) for k in range(g.num_players)]
+        while not g.is_over:
+            if g.chance is not None:
+                g.resolve()
+                continue
+            legal = g.legal_actions()
+            assert len(legal) >= 2, (g.prompt, legal)
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+        taken = sum(1 for e in g.events if type(e).__name__ == "ActionTaken")
+        assert g.decisions == taken
+        assert any(isinstance(e, ActionForced) for e in g.events)
+
+
+def test_a_lone_pass_in_an_auction_is_taken_for_a_bidder_without_the_cash() -> None:
+    g = started()
+    clear_owners(g)
+    g.s.cash[2] = 40_000
+    land(g, 6)
+    g.apply(Bid(50_000))  # seat 1; seat 2 cannot bid $100,000: its pass is taken
+    assert forced(g)[-1] == (2, Pass())
+    assert g.to_act == 3
+
+
+def test_a_lone_done_is_taken_when_nothing_else_can_be_done() -> None:
+    g = started(proposals_per_stop=0)
+    clear_owners(g)
+    g.s.cash[0] = 50_000  # no block can be bought, no proposal made
+    g.resolve((1, 1, 2))  # to space 4, a free street
+    for _ in range(4):
+        g.apply(Pass())
+    assert forced(g)[-2:] == [(0, Done()), (1, Roll())]
+    assert g.s.active == 1
+
+
+# --- the answers to a proposal ---------------------------------------------------------------
+
+
+def test_a_proposal_is_answered_accept_or_decline() -> None:
+    g = started()
+    g.apply(Offer(1))
+    g.apply(Cash(-100_000))
+    g.apply(Send())
+    assert g.legal_actions() == [Accept(), Decline()]
+    g.apply(Accept())
+    assert g.s.cash[1] == D.START_CASH - 100_000
+    assert g.prompt is not None and g.prompt.kind == "roll"
+    g.apply(Offer(2))
+    g.apply(Cancel())
+    assert not [e for e in g.events if isinstance(e, FinalPhaseBegan)]
