@@ -1477,6 +1477,8 @@ class Metropoli(Game):
             "first_round": [t == 0 for t in s.turns_taken],
             "final_turns": list(s.final_turns),
             "owners": {str(c): s.owner[c] for c in B.concessions},
+            "spaces": self._view_spaces(),
+            "areas": [dict(x) for x in _AREA_VIEW],
             "heights": list(s.heights),
             "roofs": list(s.roof),
             "district_caps": list(s.caps),
@@ -1486,6 +1488,7 @@ class Metropoli(Game):
             "deck_size": len(s.deck),
             "paid_blocks_this_turn": s.paid_built,
             "areas_built_this_turn": list(s.built_areas),
+            "proposals_left": s.proposals_left,
             "last_roll": s.last_roll,
             "auction": None
             if au is None
@@ -1512,6 +1515,31 @@ class Metropoli(Game):
                 for d in s.debts
             ],
         }
+
+    def _view_spaces(self) -> list[dict[str, Any]]:
+        """The 40 spaces as the table shows them: name, kind, exit, the neighbourhood and the
+        three areas of a street, the crossing of a bridge, and for a concession its holder,
+        the rent or toll a player landing there would pay now, and the trust flag."""
+        s = self.s
+        owner = s.owner
+        out = []
+        for sp, static in enumerate(_SPACE_VIEW):
+            entry = dict(static)
+            entry["areas"] = list(static["areas"])
+            holder = owner[sp]
+            rent: int | None = None
+            trust = False
+            kind = static["kind"]
+            if kind == "street" and holder is not None:
+                total, *_, trust = self.street_rent(sp)
+                rent = total
+            elif kind == "bridge" and holder is not None:
+                rent = D.TOLL_PER_BRIDGE * _BRIDGE_HOLDERS(owner).count(holder)
+            entry["owner"] = holder
+            entry["rent"] = rent
+            entry["trust"] = trust
+            out.append(entry)
+        return out
 
     def invariants(self) -> list[str]:
         """Conservation laws (issue 9): money, the 80 blocks, the 28 concessions, the Master
@@ -1764,6 +1792,25 @@ _BUILD_TEXTS = {
 #: the bid prompts and the proposals' prompts, made once each (bounded: cleared when full)
 _BID_TEXTS: dict[tuple[Any, ...], str] = {}
 _DRAFT_TEXTS: dict[tuple[Any, ...], str] = {}
+
+#: what a view says of each space and area that never changes (issue 22: a front end needs
+#: no data module), copied into every view
+_SPACE_VIEW: tuple[dict[str, Any], ...] = tuple(
+    {
+        "name": B.names[sp],
+        "kind": B.kinds[sp],
+        "exit": B.exit_of[sp],
+        "neighbourhood": B.hood_of[sp],
+        "colour": None if B.hood_of[sp] is None else B.hood_colours[B.hood_of[sp] or 0],
+        "areas": tuple(B.street_areas.get(sp, ())),
+        "crosses_to": B.opposite.get(sp),
+    }
+    for sp in range(_SPACES)
+)
+_AREA_VIEW: tuple[dict[str, Any], ...] = tuple(
+    {"name": W.AREA_NAMES[x], "district": B.area_district[x], "streets": list(pair)}
+    for x, pair in enumerate(B.area_streets)
+)
 
 #: what is decided in each phase; chance phases and the end list nothing
 _LEGAL_BY_PHASE: dict[str, Callable[[Metropoli], Sequence[Action]]] = {

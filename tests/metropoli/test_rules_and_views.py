@@ -1,5 +1,5 @@
 """Issue 22, "Rules and views": the readings a careful player would dispute (rulings MI-A24 to
-MI-A28), the words and texts of the prompts, and forced answers."""
+MI-A28), the words and texts of the prompts, forced answers, and the view."""
 
 from __future__ import annotations
 
@@ -370,6 +370,61 @@ def test_a_lone_done_is_taken_when_nothing_else_can_be_done() -> None:
         g.apply(Pass())
     assert forced(g)[-2:] == [(0, Done()), (1, Roll())]
     assert g.s.active == 1
+
+
+# --- the view (what the table shows) ---------------------------------------------------------
+
+
+def test_the_view_carries_the_spaces_names_exits_rents_trusts_and_areas() -> None:
+    g = started()
+    clear_owners(g)
+    for sp in B.hood_streets[1]:  # Madison, Monroe, Jackson: a trust for seat 2
+        g.s.owner[sp] = 2
+    g.s.owner[5] = g.s.owner[15] = 3
+    g.s.heights[15] = 2
+    state = g.view(0)["state"]
+    spaces = state["spaces"]
+    assert len(spaces) == 40 and [x["name"] for x in spaces] == list(B.names)
+    monroe = spaces[7]
+    assert monroe["name"] == "Monroe" and monroe["kind"] == "street" and monroe["exit"] == 21
+    assert monroe["owner"] == 2 and monroe["trust"] is True
+    assert monroe["areas"] == list(B.street_areas[7]) and monroe["colour"] == "light_blue"
+    assert monroe["rent"] == g.street_rent(7)[0] > 0
+    assert spaces[1]["owner"] is None and spaces[1]["rent"] is None
+    assert spaces[5]["kind"] == "bridge" and spaces[5]["rent"] == 200_000
+    assert spaces[5]["crosses_to"] == 25 and spaces[0]["exit"] is None
+    areas = state["areas"]
+    assert len(areas) == 36 and areas[0]["streets"] == list(B.area_streets[0])
+    assert areas[0]["name"] == f"between {B.names[1]} and {B.names[39]}"
+
+
+def _properties(schema: Any, path: str = "state") -> list[tuple[str, Any]]:
+    out: list[tuple[str, Any]] = []
+    if isinstance(schema, dict):
+        for key, sub in schema.get("properties", {}).items():
+            out.append((f"{path}.{key}", sub))
+            out += _properties(sub, f"{path}.{key}")
+        for key in ("items", "additionalProperties"):
+            out += _properties(schema.get(key), path)
+        for sub in schema.get("oneOf", ()):
+            out += _properties(sub, path)
+    return out
+
+
+def test_every_property_of_the_state_schema_is_described() -> None:
+    found = _properties(Metropoli.state_schema)
+    assert len(found) > 50
+    assert [name for name, sub in found if not sub.get("description")] == []
+
+
+def test_views_fit_the_schema_with_the_new_fields() -> None:
+    from common.schema import SchemaChecker
+
+    checker = SchemaChecker(Metropoli)
+    g = started()
+    land(g, 6)
+    for seat in (None, 0, 2):
+        assert checker.errors("view", g.view(seat)) == []
 
 
 # --- the answers to a proposal ---------------------------------------------------------------
