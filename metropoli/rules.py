@@ -10,7 +10,7 @@ are cited where they decide behaviour.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
 from operator import itemgetter, lt
 from typing import Any, TypeVar
@@ -1644,6 +1644,111 @@ class Metropoli(Game):
         best = max(scores[seat] for seat in standing)
         winners = tuple(seat for seat in standing if scores[seat] == best)
         return Result(scores, winners, "wealth (ruling MI-17)")
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The board, the cards in play, the Concession Value card, the neighbourhood value
+        cards, the costs and the rule options, as plain JSON (issue 22)."""
+        deck = D.DEFAULT_CARDS if options["cards"] is None else D.parse_cards(options["cards"])
+        spaces = []
+        for sp in range(_SPACES):
+            entry = dict(_SPACE_VIEW[sp])
+            entry["areas"] = list(entry["areas"])
+            entry["avenue"] = B.avenue.get(sp)
+            spaces.append(entry)
+        districts = [
+            {
+                "name": B.district_names[d],
+                "areas": list(areas),
+                "neighbourhoods": [h for h, hd in enumerate(B.hood_district) if hd == d],
+            }
+            for d, areas in enumerate(B.district_areas)
+        ]
+        value_rows = [
+            [
+                D.concession_value(h, b, b == D.VALUE_MAX_BLOCKS)
+                if D.value_cell_reached(h, b)
+                else None
+                for b in D.VALUE_COLUMNS
+            ]
+            for h in D.HEIGHTS
+        ]
+        return {
+            "game": cls.name,
+            "title": cls.title,
+            "players": {"min": cls.min_players, "max": cls.max_players},
+            "reconstructions": (
+                "the board (track, names, exits, districts, areas) and the Metropoli deck "
+                "are reconstructions, replaceable data (rulings MI-2 to MI-8)"
+            ),
+            "money": {
+                "unit": "dollar",
+                "symbol": "$",
+                "banknotes": list(D.BANKNOTES),
+                "bid_unit": D.BID_UNIT,
+                "trade_unit": D.TRADE_UNIT,
+                "start_cash": D.START_CASH,
+            },
+            "board": {
+                "spaces": spaces,
+                "corners": {kind: B.space_of(kind) for kind in sorted(D.CORNERS)},
+                "streets": list(B.streets),
+                "bridges": list(B.bridges),
+                "crossings": [
+                    {"avenue": B.avenue[b], "bridges": [b, B.opposite[b]]}
+                    for b in B.bridges
+                    if b < B.opposite[b]
+                ],
+                "exits": {str(e): sp for e, sp in sorted(B.exits.items())},
+                "neighbourhoods": [
+                    {
+                        "colour": B.hood_colours[h],
+                        "streets": list(st),
+                        "district": B.hood_district[h],
+                    }
+                    for h, st in enumerate(B.hood_streets)
+                ],
+                "districts": districts,
+                "areas": [dict(x) for x in _AREA_VIEW],
+                "street_areas": {str(sp): list(B.street_areas[sp]) for sp in B.streets},
+            },
+            "neighbourhood_value_cards": {
+                "values": list(B.neighbourhood_values),
+                "dealt": "shuffled and dealt one to each neighbourhood at set-up (ruling MI-7)",
+            },
+            "concession_value": {
+                "rows": "the height of the tallest building in the street's district",
+                "heights": list(D.HEIGHTS),
+                "columns": "the blocks on the street's three areas; 10 with a skyscraper",
+                "blocks": list(D.VALUE_COLUMNS),
+                "values": value_rows,
+                "null": "a combination no position reaches (the card's dashes)",
+                "per_floor_and_block": D.VALUE_PER_FLOOR_BLOCK,
+            },
+            "cards": [
+                {"id": c.id, "text": c.text, "effect": c.effect, "amount": c.amount} for c in deck
+            ],
+            "costs": {
+                "block": D.BLOCK_COST,
+                "borsa_pass": D.BORSA_PASS,
+                "borsa_land": D.BORSA_LAND,
+                "toll_per_bridge": D.TOLL_PER_BRIDGE,
+                "fine_per_pip": D.FINE_PER_PIP,
+                "preemption_extra": D.PREEMPT_EXTRA,
+                "bridge_wealth": D.BRIDGE_WEALTH,
+                "trust_factor": D.TRUST_FACTOR,
+            },
+            "building": {
+                "supply": D.BLOCK_SUPPLY,
+                "max_height": D.MAX_HEIGHT,
+                "skyscraper_heights": list(
+                    range(D.FIRST_ROOF_HEIGHT, D.FIRST_ROOF_HEIGHT + D.ROOFS)
+                ),
+                "blocks_per_turn": D.BLOCKS_PER_TURN,
+                "free_blocks_count": options["block_limit"] == "total",
+            },
+            "rules": {key: value for key, value in options.items() if key != "cards"},
+        }
 
     def max_actions(self) -> int:
         """A true bound (rulings MI-A1..MI-A5, MI-A26): turns are bounded by the round limit and

@@ -1,5 +1,5 @@
 """Issue 22, "Rules and views": the readings a careful player would dispute (rulings MI-A24 to
-MI-A28), the words and texts of the prompts, forced answers, and the view."""
+MI-A28), the words and texts of the prompts, forced answers, the view and the static data."""
 
 from __future__ import annotations
 
@@ -425,6 +425,62 @@ def test_views_fit_the_schema_with_the_new_fields() -> None:
     land(g, 6)
     for seat in (None, 0, 2):
         assert checker.errors("view", g.view(seat)) == []
+
+
+# --- the static data ------------------------------------------------------------------------
+
+
+def test_static_data_is_plain_json_and_agrees_with_the_engines_tables() -> None:
+    data = Metropoli.static_data()
+    assert json.loads(json.dumps(data)) == data
+    board = data["board"]
+    assert [s["name"] for s in board["spaces"]] == list(B.names)
+    assert [s["exit"] for s in board["spaces"]] == list(B.exit_of)
+    assert board["corners"] == {"borsa": 0, "court": 10, "motorway": 20, "municipality": 30}
+    assert board["bridges"] == [5, 15, 25, 35]
+    assert board["crossings"] == [
+        {"avenue": "Broadway", "bridges": [5, 25]},
+        {"avenue": "Main Street", "bridges": [15, 35]},
+    ]
+    assert board["exits"]["56"] == 33
+    assert board["street_areas"]["7"] == list(B.street_areas[7])
+    assert [d["areas"] for d in board["districts"]] == [list(a) for a in B.district_areas]
+    assert data["money"]["symbol"] == "$" and data["money"]["banknotes"][0] == 10_000
+    assert data["neighbourhood_value_cards"]["values"] == list(B.neighbourhood_values)
+    assert [c["id"] for c in data["cards"]] == [c.id for c in D.DEFAULT_CARDS]
+    assert data["costs"]["block"] == 100_000 and data["building"]["blocks_per_turn"] == 2
+
+
+def test_static_data_concession_value_card_with_the_rulebooks_numbers() -> None:
+    table = Metropoli.static_data()["concession_value"]
+    values = table["values"]
+    assert table["heights"] == [1, 2, 3, 4, 5] and table["blocks"] == list(range(11))
+
+    def cell(h: int, b: int) -> int | None:
+        return values[table["heights"].index(h)][b]  # type: ignore[no-any-return]
+
+    # seed "The Value of Building Exploitation Concessions" and its note (ruling MI-6)
+    assert cell(4, 5) == 400_000 and cell(4, 10) == 800_000 and cell(4, 4) == 320_000
+    assert cell(3, 7) == 420_000 and cell(5, 10) == 1_000_000
+    assert all(cell(h, 0) == 0 for h in range(1, 6))
+    # the card's dashes: one floor at most cannot give more than three blocks
+    assert [cell(1, b) for b in range(4, 11)] == [None] * 7
+    assert [cell(2, b) for b in (7, 8, 9)] == [None] * 3 and cell(2, 10) == 400_000
+    for h in range(1, 6):
+        for b in range(11):
+            if cell(h, b) is not None:
+                assert cell(h, b) == D.concession_value(h, b, b == 10)
+
+
+def test_static_data_follows_the_options_that_change_it() -> None:
+    cards = [{"id": "bonus", "text": "Collect $1", "effect": "collect", "amount": 1}]
+    data = Metropoli.static_data(cards=cards, block_limit="total")
+    assert data["cards"] == cards
+    assert data["building"]["free_blocks_count"] is True
+    assert data["rules"]["block_limit"] == "total"
+    assert Metropoli.static_data()["building"]["free_blocks_count"] is False
+    with pytest.raises(InvalidOption, match="municipality_pass"):
+        Metropoli.static_data(municipality_pass="yes")
 
 
 # --- the answers to a proposal ---------------------------------------------------------------
