@@ -935,31 +935,32 @@ class Metropoli(Game):
     # ================================================================== trades (MI-18)
     def _offers(self) -> Sequence[Action]:
         """Trade proposals the player on turn may open (rulings MI-A2, MI-A26): to each other
-        player still in the game, if the proposal could hold something (a listed cash sum
-        either way, a concession of either)."""
+        player still in the game, if the proposal could hold something listed: a listed cash
+        sum either way, or a concession of either side."""
         s = self.s
         a = s.active
         status = s.status
         n = len(status)
-        if s.cash[a] >= _LEAST_LISTED:  # the proposal can always offer cash
+        if s.cash[a] >= _LEAST_LISTED or self._own_to_give():
             if status.count(IN) == n:
                 return _ALL_OFFERS[n][a]
             return [_OFFER[p] for p in _OTHERS[n][a] if status[p] == IN]
-        return [_OFFER[p] for p in _OTHERS[n][a] if status[p] == IN and self._has_deal(p)]
+        cash, holders = s.cash, _HOLDERS(s.owner)
+        return [
+            _OFFER[p]
+            for p in _OTHERS[n][a]
+            if status[p] == IN and (cash[p] >= _LEAST_LISTED or p in holders)
+        ]
 
-    def _has_deal(self, partner: int) -> bool:
-        """A proposal to ``partner`` could list something, the cash of the player on turn
-        aside: the partner's cash, the partner's concessions, or one of the player's own
-        that may be given here (not the space reached at the stop on arrival, MI-A18)."""
+    def _own_to_give(self) -> bool:
+        """The player on turn holds a concession that may be given here: any, except the
+        space reached at the stop on arrival (ruling MI-A18)."""
         s = self.s
-        if s.cash[partner] >= _LEAST_LISTED:
-            return True
         a = s.active
-        here = s.pos[a] if s.phase == "act" else -1
-        holders = _HOLDERS(s.owner)
-        return partner in holders or any(
-            o == a and c != here for c, o in zip(_CONCESSIONS, holders, strict=True)
-        )
+        held: int = _HOLDERS(s.owner).count(a)
+        if held and s.phase == "act" and s.owner[s.pos[a]] == a:
+            held -= 1
+        return held > 0
 
     def _draft_actions(self) -> tuple[Action, ...]:
         """While composing a proposal: add a concession either way, set the cash once (only
@@ -996,30 +997,23 @@ class Metropoli(Game):
         return False
 
     def _ask_draft(self) -> None:
-        """Ask for the next step of the proposal, saying what it holds so far."""
+        """Ask for the next step of the proposal: to whom, and what it may do next. What it
+        holds so far is the view's ``trade`` (``render_text`` shows it); the partner's prompt
+        spells the deal out (``_do_send``). A text of the deal at every step of a composition
+        was measured at 23% of random play's instructions (37,400 a decision against 28,600)."""
         s = self.s
         assert s.trade is not None
-        partner, give, take, cash = s.trade
         gives, takes, _, _ = s.trade_menu
+        partner, give, take, _ = s.trade
+        held = bool(give or take or s.trade_cash_set)
         more = bool(gives or takes)
-        key = (self.players, partner, give, take, cash, s.trade_cash_set, more)
+        key = (self.players, partner, held, s.trade_cash_set, more)
         text = _DRAFT_TEXTS.get(key)
         if text is None:
-            if len(_DRAFT_TEXTS) > 20_000:
+            if len(_DRAFT_TEXTS) > 4096:
                 _DRAFT_TEXTS.clear()
-            name = self.players[partner]
-            held = give or take or s.trade_cash_set
-            so_far = W.deal(give, take, cash, True) if held else "nothing yet"
-            steps = ["add a concession with give or take"] if more else []
-            if not s.trade_cash_set:
-                steps.append(
-                    f"set the cash once with cash X (a multiple of {W.money(D.TRADE_UNIT)} "
-                    f"the payer holds; X < 0: {name} pays)"
-                )
-            last = "send or cancel" if held else "cancel"
-            if steps:
-                last = ", ".join(steps) + (", then " if held else ", or ") + last
-            text = _DRAFT_TEXTS[key] = f"proposal to {name}: {so_far}; {last}"
+            steps = W.draft_steps(held, s.trade_cash_set, more)
+            text = _DRAFT_TEXTS[key] = f"proposal to {self.players[partner]}: {steps}"
         self._ask(s.active, "draft", text)
 
     def _after_trade(self) -> None:
@@ -1300,7 +1294,12 @@ class Metropoli(Game):
             0 <= partner < self.num_players
             and partner != s.active
             and s.status[partner] == IN
-            and (s.cash[s.active] >= _LEAST_LISTED or self._has_deal(partner))
+            and (
+                s.cash[s.active] >= _LEAST_LISTED
+                or s.cash[partner] >= _LEAST_LISTED
+                or partner in _HOLDERS(s.owner)
+                or self._own_to_give()
+            )
         )
 
     def _area_ok(self, area: int) -> bool:
@@ -1894,8 +1893,10 @@ _BUILD_TEXTS = {
     for obliged in (False, True)
     for offers in (False, True)
 }
-#: the bid prompts and the proposals' prompts, made once each (bounded: cleared when full)
+#: the bid prompts, made once each (bounded: cleared when full)
 _BID_TEXTS: dict[tuple[Any, ...], str] = {}
+#: the prompts of a proposal being composed, by (players, partner, it holds something, its
+#: cash is set, a concession is left to add)
 _DRAFT_TEXTS: dict[tuple[Any, ...], str] = {}
 
 #: what a view says of each space and area that never changes (issue 22: a front end needs

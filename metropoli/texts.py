@@ -108,14 +108,30 @@ def build(room: int, obliged: bool, offers: bool) -> str:
 
 def deal(give: Sequence[int], take: Sequence[int], cash: int, you_propose: bool) -> str:
     """What a proposal moves, said to the proposer (``you_propose``) or to the partner."""
-    gets = [B.names[c] for c in (take if you_propose else give)]
-    gives = [B.names[c] for c in (give if you_propose else take)]
+    names = B.names
+    gets = [names[c] for c in (take if you_propose else give)]
+    gives = [names[c] for c in (give if you_propose else take)]
     paid = cash if you_propose else -cash  # what "you" pay
     if paid > 0:
         gives.append(money(paid))
     elif paid < 0:
         gets.append(money(-paid))
     return f"you give {listing(gives)} for {listing(gets)}"
+
+
+def draft_steps(held: bool, cash_set: bool, more: bool) -> str:
+    """What a proposal being composed may do next: add a concession (while one is left), set
+    the cash (once), then send (once it holds something) or cancel."""
+    steps = ["add a concession with give or take"] if more else []
+    if not cash_set:
+        steps.append(
+            f"set the cash once with cash X (a multiple of {money(D.TRADE_UNIT)} the payer "
+            "holds; X < 0: the partner pays)"
+        )
+    last = "send or cancel" if held else "cancel"
+    if steps:
+        last = ", ".join(steps) + (", then " if held else ", or ") + last
+    return last
 
 
 DEBT_REASONS = {

@@ -26,6 +26,7 @@ from metropoli import (
     Pass,
     Roll,
     Send,
+    Take,
     new_game,
 )
 from metropoli import data as D
@@ -498,3 +499,28 @@ def test_a_proposal_is_answered_accept_or_decline() -> None:
     g.apply(Offer(2))
     g.apply(Cancel())
     assert not [e for e in g.events if isinstance(e, FinalPhaseBegan)]
+
+
+def test_the_proposal_being_composed_is_said_by_its_prompt_and_shown_by_render_text() -> None:
+    from metropoli.render import render_text
+
+    g = started()
+    clear_owners(g)
+    g.s.owner[9] = 1
+    g.apply(Offer(1))
+    assert g.prompt is not None and g.prompt.text.startswith("proposal to Player 2: ")
+    g.apply(Cash(-250_000))
+    assert g.view(0)["state"]["trade"] == {
+        "partner": 1,
+        "give": [],
+        "take": [],
+        "cash": -250_000,
+        "sent": False,
+    }
+    assert g.prompt is not None and g.prompt.text == (
+        "proposal to Player 2: add a concession with give or take, then send or cancel"
+    )
+    g.apply(Take(9))
+    assert (
+        "Proposal of Player 1 to Player 2 (being composed): gives nothing for Jackson and $250,000"
+    ) in render_text(g)
