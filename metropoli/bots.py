@@ -148,8 +148,9 @@ def _score_steps(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
 
 
 def _score_blocks(g: Metropoli, seat: int, legal: list[Action]) -> list[float]:
-    # a free block from one's street or a card is always taken; the Municipality's is
-    # declined unless it profits, and its trip to a free concession wins with cash to bid
+    # a free block from one's street or a card is always taken; at Il Comune the trip to a
+    # free concession wins with cash to bid, else the best free block (declined unless it
+    # profits where the option municipality_pass lets it be declined, ruling MI-A27)
     taken = g.s.phase == "free"
     rich = g.s.cash[seat] > GOTO_CASH
     out: list[float] = []
