@@ -335,7 +335,7 @@ OPTION_SETS: list[dict[str, Any]] = [
 def test_no_prompt_offers_a_single_action(options: dict[str, Any]) -> None:
     # issue 22: a question with one possible answer is never asked; the engine takes it
     # (ActionForced, no decision)
-    for seed in range(4):
+    for seed in range(12):
         g = new_game(players=3 + seed % 4, seed=seed, **options)
         bots = [RandomBot(seed * 7 + k) for k in range(g.num_players)]
         while not g.is_over:
