@@ -22,11 +22,11 @@ def main() -> None:
     g.resolve(BOARD.neighbourhood_values)  # neighbourhood values, brown first
     g.resolve(tuple(g.cards))  # the Metropoli deck, face down
     start = len(g.events)
-    g.apply("roll")
+    g.apply("roll 3")
     g.resolve((4, 5, 2))  # 11: Anna lands on Van Buren, whose concession is free: an auction
     # Anna could propose a trade before the space acts (ruling MI-A15); she lets it act.
     # Bidding starts at Anna's left; the winner may raise; Anna may pre-empt for $50,000 more
-    bids = ("act", "bid 100000", "bid 150000", "pass", "pass", "raise 400000", "preempt", "end")
+    bids = ("act", "bid 100000", "bid 150000", "pass", "pass", "raise 400000", "preempt", "done")
     for action in bids:
         print(f"{g.players[g.to_act or 0]:>6}: {action}")
         g.apply(action)

@@ -1,6 +1,14 @@
-"""What a seat may decide in Metropoli: one frozen record per decision."""
+"""What a seat may decide in Metropoli: one frozen record per decision.
+
+The words are shared by the four games (issue 22): ``pass`` declines the one optional thing a
+prompt offers (a bid, the winner's raise, pre-emption, a crossing, a free block), ``done``
+ends the building step and the turn, ``accept`` / ``decline`` answer a proposal, ``roll 3``
+rolls the three dice.
+"""
 
 from __future__ import annotations
+
+from typing import Literal
 
 import attrs
 
@@ -9,8 +17,9 @@ from common import Action
 
 @attrs.frozen
 class Roll(Action):
-    """Roll the three dice to move."""
+    """Roll the three dice to move (``roll 3``: the shared word ``roll N``)."""
 
+    dice: Literal[3] = 3
     word = "roll"
 
 
@@ -23,7 +32,7 @@ class Act(Action):
 
 @attrs.frozen
 class Steps(Action):
-    """After a triple, advance this many spaces, 1 to 40 (ruling MI-14)."""
+    """After a triple, advance this many spaces, 1 to 40 (ruling MI-14; prompt ``move``)."""
 
     count: int
     word = "move"
@@ -39,16 +48,11 @@ class Bid(Action):
 
 @attrs.frozen
 class Pass(Action):
-    """Leave the auction (ruling MI-9)."""
+    """Decline the one optional thing the prompt offers: leave the auction (MI-9), keep the
+    winning bid as the Market Value, let the winner have the concession (no pre-emption),
+    stay off the bridge, or decline the free block."""
 
     word = "pass"
-
-
-@attrs.frozen
-class Keep(Action):
-    """As auction winner, keep the winning bid as the Market Value."""
-
-    word = "keep"
 
 
 @attrs.frozen
@@ -67,24 +71,10 @@ class Preempt(Action):
 
 
 @attrs.frozen
-class Waive(Action):
-    """Let the auction winner have the concession."""
-
-    word = "waive"
-
-
-@attrs.frozen
 class Cross(Action):
     """Cross the city along the avenue to the opposite Bridge (ruling MI-13)."""
 
     word = "cross"
-
-
-@attrs.frozen
-class Stay(Action):
-    """Do not cross the city."""
-
-    word = "stay"
 
 
 @attrs.frozen
@@ -93,13 +83,6 @@ class FreeBlock(Action):
 
     area: int
     word = "free"
-
-
-@attrs.frozen
-class Skip(Action):
-    """Decline the free block (or, on Il Comune, both options)."""
-
-    word = "skip"
 
 
 @attrs.frozen
@@ -119,10 +102,10 @@ class Build(Action):
 
 
 @attrs.frozen
-class EndTurn(Action):
-    """End the turn and pass the dice."""
+class Done(Action):
+    """End the building step and the turn, and pass the dice."""
 
-    word = "end"
+    word = "done"
 
 
 @attrs.frozen
@@ -159,7 +142,7 @@ class Cash(Action):
 
 @attrs.frozen
 class Send(Action):
-    """Send the proposal to the partner, who accepts or rejects it."""
+    """Send the proposal to the partner, who accepts or declines it."""
 
     word = "send"
 
@@ -179,10 +162,10 @@ class Accept(Action):
 
 
 @attrs.frozen
-class Reject(Action):
-    """Reject the trade proposed to you."""
+class Decline(Action):
+    """Decline the trade proposed to you."""
 
-    word = "reject"
+    word = "decline"
 
 
 @attrs.frozen
@@ -199,17 +182,13 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Steps,
     Bid,
     Pass,
-    Keep,
     Raise,
     Preempt,
-    Waive,
     Cross,
-    Stay,
     FreeBlock,
-    Skip,
     GoTo,
     Build,
-    EndTurn,
+    Done,
     Offer,
     Give,
     Take,
@@ -217,6 +196,6 @@ ALL_ACTIONS: tuple[type[Action], ...] = (
     Send,
     Cancel,
     Accept,
-    Reject,
+    Decline,
     Sell,
 )

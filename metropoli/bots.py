@@ -18,14 +18,12 @@ from metropoli.actions import (
     Bid,
     Build,
     Cancel,
-    EndTurn,
+    Done,
     FreeBlock,
     GoTo,
-    Keep,
     Pass,
     Preempt,
     Roll,
-    Stay,
 )
 from metropoli.rules import Metropoli
 
@@ -41,8 +39,9 @@ TRADE_MARGIN = 200_000
 #: scores far below any real one, for the actions the heuristic never takes by choice
 NEVER = -1e15
 _PASS = Pass()
-#: the scores of "go on" answers that every kept option is measured against
-_BASE = {Stay: 1.0, Act: 0.0, Cancel: 0.0, Roll: 0.0}
+#: the scores of "go on" answers that every kept option is measured against (a crossing's
+#: pass: stay on the bridge)
+_BASE = {Pass: 1.0, Act: 0.0, Cancel: 0.0, Roll: 0.0}
 
 
 def worth(g: Metropoli, seat: int, space: int) -> int:
@@ -131,7 +130,7 @@ def _score_bid(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
 
 
 def _score_raise(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
-    return [0.0 if type(a) is Keep else -float(a.amount) for a in legal]  # type: ignore[attr-defined]
+    return [0.0 if type(a) is Pass else -float(a.amount) for a in legal]  # type: ignore[attr-defined]
 
 
 def _score_preempt(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
@@ -149,9 +148,10 @@ def _score_steps(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float
 
 
 def _score_blocks(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
-    # a free block from one's street or a card is always taken; the Municipality's is
-    # declined unless it profits, and its trip to a free concession wins with cash to bid
-    taken = g.s.phase == "free_block"
+    # a free block from one's street or a card is always taken; at Il Comune the trip to a
+    # free concession wins with cash to bid, else the best free block (declined unless it
+    # profits where the option municipality_pass lets it be declined, ruling MI-A27)
+    taken = g.s.phase == "free"
     rich = g.s.cash[seat] > GOTO_CASH
     out: list[float] = []
     for a in legal:
@@ -161,7 +161,7 @@ def _score_blocks(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[floa
         elif t is GoTo:
             w = worth(g, seat, a.space)  # type: ignore[attr-defined]
             out.append(w - NEVER if rich else NEVER + w)
-        else:  # Skip
+        else:  # Pass
             out.append(NEVER if taken else 0.5)
     return out
 
@@ -175,7 +175,7 @@ def _score_build(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float
         t = type(a)
         if t is Build:
             out.append(area_score(g, seat, a.area) + short)  # type: ignore[attr-defined]
-        elif t is EndTurn:
+        elif t is Done:
             out.append(0.5)
         else:  # Offer
             out.append(NEVER)
@@ -193,7 +193,7 @@ def _score_sell(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]
 
 
 def _score_plain(g: Metropoli, seat: int, legal: Sequence[Action]) -> list[float]:
-    # roll, act, cross, draft: go on (Roll, Act, Stay, Cancel); proposals and the rest never
+    # roll, act, cross, draft: go on (Roll, Act, Pass, Cancel); proposals and the rest never
     return [_BASE.get(type(a), NEVER) for a in legal]
 
 
@@ -201,8 +201,8 @@ _SCORERS: dict[str, Callable[[Metropoli, int, Sequence[Action]], list[float]]] =
     "bid": _score_bid,
     "raise": _score_raise,
     "preempt": _score_preempt,
-    "steps": _score_steps,
-    "free_block": _score_blocks,
+    "move": _score_steps,
+    "free": _score_blocks,
     "municipality": _score_blocks,
     "build": _score_build,
     "trade": _score_trade,

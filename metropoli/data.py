@@ -25,7 +25,7 @@ CONCESSIONS = 28  # 24 streets and 4 bridges (seed "Components")
 MAX_HEIGHT = 5  # ruling MI-11
 ROOFS = 4  # ruling MI-11: roofs for heights 2, 3, 4, 5
 FIRST_ROOF_HEIGHT = 2
-PAID_BLOCKS_PER_TURN = 2  # ruling MI-10
+BLOCKS_PER_TURN = 2  # Master Plan rule 10: paid blocks (rulings MI-10, MI-A16), or all (MI-A25)
 BID_UNIT = 50_000  # ruling MI-9
 PREEMPT_EXTRA = 50_000  # ruling MI-9
 TOLL_PER_BRIDGE = 100_000  # ruling MI-13
@@ -34,6 +34,12 @@ VALUE_PER_FLOOR_BLOCK = 20_000  # ruling MI-6
 VALUE_MAX_BLOCKS = 10  # ruling MI-6
 BRIDGE_WEALTH = 500_000  # ruling MI-17
 TRUST_FACTOR = 2  # seed "Trust"
+
+#: the banknotes of the box (seed "Components"); the Bank's money is unlimited (MI-1)
+BANKNOTES = (10_000, 50_000, 100_000, 200_000, 500_000, 1_000_000)
+#: the heights a building can have, and the columns of the Concession Value card (MI-6)
+HEIGHTS = range(1, MAX_HEIGHT + 1)
+VALUE_COLUMNS = range(VALUE_MAX_BLOCKS + 1)
 
 #: raise steps offered in an auction, above the current price (ruling MI-A1)
 RAISE_STEPS = (50_000, 100_000, 250_000, 500_000, 1_000_000)
@@ -322,6 +328,15 @@ def load_cards_file(path: str) -> list[dict[str, Any]]:
         raise InvalidOption(f"--cards {path}: cannot read a JSON card file: {exc}") from exc
     cards = parse_cards(raw, f"--cards {path}")
     return [attrs.asdict(c) for c in cards]
+
+
+def value_cell_reached(tallest: int, column: int) -> bool:
+    """Whether a position can read the Concession Value card at (tallest, column): a street's
+    three areas hold at most 3 x the district's tallest building, and column 10 is also read
+    for a skyscraper, which is at least two floors (the card's dashes mark the rest)."""
+    return column <= min(3 * tallest, VALUE_MAX_BLOCKS) or (
+        column == VALUE_MAX_BLOCKS and tallest >= FIRST_ROOF_HEIGHT
+    )
 
 
 def concession_value(tallest: int, blocks: int, skyscraper: bool) -> int:

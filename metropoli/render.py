@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from common import Game
 from metropoli import data as D
+from metropoli import texts as W
 
 B = D.BOARD
 _KIND_MARK = {
@@ -70,8 +71,16 @@ def render_text(game: Game, seat: int | None = None) -> str:
         mark = ">" if p == s.active and not game.is_over else " "
         owned = [B.names[c] for c in B.concessions if s.owner[c] == p]
         lines.append(
-            f" {mark}{name}: {_money(s.cash[p])}, on {s.pos[p]}, {s.status[p]}; "
+            f" {mark}{name}: {_money(s.cash[p])}, on {B.names[s.pos[p]]}, {s.status[p]}; "
             f"concessions: {', '.join(owned) or 'none'}"
+        )
+    if s.trade is not None:
+        partner, give, take, cash = s.trade
+        sent = "sent" if s.phase == "trade" else "being composed"
+        lines.append("")
+        lines.append(
+            f"Proposal of {game.players[s.active]} to {game.players[partner]} ({sent}): "
+            + W.deal(give, take, cash, True).replace("you give", "gives", 1)
         )
     if game.prompt is not None:
         lines.append("")

@@ -82,9 +82,11 @@ class MetropoliState:
     built_areas: list[int] = attrs.Factory(list)
     free_areas: tuple[int, ...] = ()
     cards_read: int = 0
-    trades_left: int = 0
+    #: proposals left at the current trading point (the roll, an arrival, the building
+    #: step): rulings MI-A2, MI-A26
+    proposals_left: int = 0
     trade: tuple[int, tuple[int, ...], tuple[int, ...], int] | None = None
-    trade_from: str = "build"  # the step a trade answer returns to: roll, arrived or build
+    trade_from: str = "build"  # the step a trade answer returns to: roll, act or build
     trade_cash_set: bool = False
     #: the choices left to the proposal being composed, listed at the offer: its Give, Take
     #: and Cash actions, then Send (once it holds something) and Cancel
@@ -92,6 +94,8 @@ class MetropoliState:
     auction: Auction | None = None
     debts: list[Debt] = attrs.Factory(list)
     after_debts: str = "build"
+    #: the bridge the token stands on and may cross from this turn (-1: none; a crossing
+    #: sets it back to -1: one crossing a turn), rulings MI-13, MI-A28
     bridge_at: int = -1
 
     def copy(self) -> MetropoliState:
@@ -123,7 +127,7 @@ class MetropoliState:
             self.built_areas[:],
             self.free_areas,
             self.cards_read,
-            self.trades_left,
+            self.proposals_left,
             self.trade,
             self.trade_from,
             self.trade_cash_set,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from common import Action, ActionForced
 from metropoli import Act, Metropoli, Roll, new_game
 from metropoli.data import BOARD as B
 
@@ -29,7 +30,8 @@ def started(
     g.resolve(deal if deal is not None else B.streets)
     g.resolve(values if values is not None else B.neighbourhood_values)
     g.resolve(deck if deck is not None else tuple(g.cards))
-    assert g.to_act == first and g.prompt is not None and g.prompt.kind == "roll"
+    # the roll is asked, or taken when no proposal is open beside it (issue 22)
+    assert g.s.active == first and g.s.phase in ("roll", "dice")
     return g
 
 
@@ -53,7 +55,8 @@ def land(
     if not_first_round:
         g.s.turns_taken[a] = max(1, g.s.turns_taken[a])
     g.s.pos[a] = (target - total) % B.size
-    g.apply(Roll())
+    if g.chance is None:  # a roll with no proposal open beside it is taken (issue 22)
+        g.apply(Roll())
     g.resolve(dice_for(total))
     if act:
         pass_stop(g)
@@ -61,8 +64,13 @@ def land(
 
 def pass_stop(g: Metropoli) -> None:
     """While the player on turn is at the stop to trade on arrival (ruling MI-A15), act."""
-    while g.prompt is not None and g.prompt.kind == "arrived":
+    while g.prompt is not None and g.prompt.kind == "act":
         g.apply(Act())
+
+
+def forced(g: Metropoli, since: int = 0) -> list[tuple[int, Action]]:
+    """The moves the engine took from index ``since`` (the only legal ones): (seat, action)."""
+    return [(e.seat, e.action) for e in g.events[since:] if isinstance(e, ActionForced)]
 
 
 def payments(g: Metropoli, since: int = 0) -> list[tuple[int | None, int | None, int, str]]:

@@ -10,18 +10,16 @@ from metropoli import (
     Bid,
     Cancel,
     Cash,
-    EndTurn,
+    Decline,
+    Done,
     Give,
-    Keep,
     Offer,
     Pass,
     Preempt,
     Raise,
-    Reject,
     Sell,
     Send,
     Take,
-    Waive,
 )
 from metropoli.data import BOARD as B
 from metropoli.events import (
@@ -32,7 +30,7 @@ from metropoli.events import (
     TradeProposed,
     WealthCounted,
 )
-from tests.metropoli.helpers import clear_owners, land, payments, started
+from tests.metropoli.helpers import clear_owners, forced, land, payments, started
 
 
 def test_auction_with_no_bid_leaves_the_concession_with_the_bank() -> None:
@@ -85,10 +83,10 @@ def test_auction_one_bidder_then_active_waives_pre_emption() -> None:
     g.apply(Pass())
     g.apply(Pass())  # the active player passes in the bidding
     assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "raise"
-    g.apply(Keep())
-    assert g.to_act == 0 and list(g.legal_actions()) == [Preempt(), Waive()]
+    g.apply(Pass())
+    assert g.to_act == 0 and list(g.legal_actions()) == [Preempt(), Pass()]
     start = len(g.events)
-    g.apply(Waive())
+    g.apply(Pass())
     assert payments(g, start) == [(1, None, 50_000, "auction")]
     assert g.s.owner[6] == 1
 
@@ -117,10 +115,13 @@ def test_pre_emption_refused_for_lack_of_cash() -> None:
     land(g, 6, not_first_round=False)
     g.apply(Bid(100_000))
     g.apply(Pass())
-    g.apply(Pass())
-    g.apply(Pass())
     start = len(g.events)
-    g.apply(Keep())  # 100,000 + 50,000 > 120,000: no pre-emption is offered
+    g.apply(Pass())
+    # the active player's $120,000 cannot raise $100,000 by $50,000: the pass is taken
+    assert forced(g, start) == [(0, Pass())]
+    assert g.to_act == 1 and g.prompt is not None and g.prompt.kind == "raise"
+    start = len(g.events)
+    g.apply(Pass())  # the winner keeps the price; 100,000 + 50,000 > 120,000: no pre-emption
     assert g.s.owner[6] == 1
     assert payments(g, start) == [(1, None, 100_000, "auction")]
     assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "build"
@@ -165,8 +166,9 @@ def test_bankruptcy_full_hands_all_cash_to_the_creditor_and_leaves() -> None:
     g.s.owner[6] = 1
     g.s.owner[11] = 0
     g.s.cash[0] = 50_000
+    start = len(g.events)
     land(g, 6, not_first_round=False)
-    g.apply(Sell(11))
+    assert forced(g, start) == [(0, Sell(11))]  # the debtor's only concession: no question
     for _ in range(3):
         g.apply(Pass())  # nobody buys: it goes back to the Bank
     assert g.s.owner[11] is None
@@ -176,14 +178,25 @@ def test_bankruptcy_full_hands_all_cash_to_the_creditor_and_leaves() -> None:
     assert g.to_act == 1  # the game goes on
 
 
-def test_last_player_standing_starts_the_final_phase() -> None:
+def test_mi_a24_the_game_ends_when_only_one_player_remains() -> None:
+    """Seed "End of the Game": "The game ends at the moment when only one player remains in
+    the game" (ruling MI-A24; MI-17 read it as the start of a final phase)."""
     g = started(players=3)
     clear_owners(g)
-    g.s.status[2] = "bankrupt"
     g.s.owner[6] = 1
     g.s.cash[0] = 10_000
-    land(g, 6, not_first_round=False)
-    assert FinalPhaseBegan("one player remains") in g.events
+    land(g, 6, not_first_round=False)  # seat 0 cannot pay seat 1's rent: bankrupt
+    assert g.s.status[0] == "bankrupt" and not g.is_over and g.to_act == 1
+    land(g, 0)  # seat 1 plays a turn on La Borsa
+    g.apply(Done())
+    g.s.cash[2] = 20_000
+    land(g, 6, not_first_round=False)  # seat 2 cannot pay either: one player remains
+    assert g.is_over and g.s.status == ["bankrupt", "in", "bankrupt"]
+    assert not [e for e in g.events if isinstance(e, FinalPhaseBegan)]
+    assert [e.seat for e in g.events if isinstance(e, WealthCounted)] == [0, 1, 2]
+    result = g.result()
+    assert result.winners == (1,) and result.reason.startswith("the last player remaining")
+    assert result.scores[1] == g.s.cash[1] + sum(g.wealth(1)[1:])
 
 
 def test_trade_proposed_by_the_active_player_accept_and_reject() -> None:
@@ -200,11 +213,11 @@ def test_trade_proposed_by_the_active_player_accept_and_reject() -> None:
     g.apply(Take(9))
     g.apply(Send())
     assert TradeProposed(0, 2, (1,), (9,), 0) in g.events
-    assert g.to_act == 2 and list(g.legal_actions()) == [Accept(), Reject()]
+    assert g.to_act == 2 and list(g.legal_actions()) == [Accept(), Decline()]
     g.apply(Accept())
     assert g.s.owner[1] == 2 and g.s.owner[9] == 0
-    # one proposal per turn by default (ruling MI-A2)
-    assert not [a for a in g.legal_actions() if isinstance(a, Offer)]
+    # several proposals at each trading point (ruling MI-A26): the building step goes on
+    assert g.prompt is not None and g.prompt.kind == "build" and Offer(1) in g.legal_actions()
 
 
 def test_trade_of_concessions_and_cash_both_ways() -> None:
@@ -240,7 +253,7 @@ def test_trade_rejected_changes_nothing_and_cash_must_exist() -> None:
     g.apply(Give(1))
     g.apply(Cash(-100_000))
     g.apply(Send())
-    g.apply(Reject())
+    g.apply(Decline())
     assert g.s.owner[1] == 0 and g.s.cash[3] == 200_000
     assert g.prompt is not None and g.prompt.kind == "build"
 
@@ -257,7 +270,7 @@ def test_a_cash_only_proposal_asks_for_a_contribution() -> None:
 
 
 def test_a_cancelled_draft_uses_up_the_proposal() -> None:
-    g = started()
+    g = started(proposals_per_stop=1)
     land(g, 0, not_first_round=False)
     g.apply(Offer(1))
     g.apply(Cancel())
@@ -277,7 +290,7 @@ def test_final_phase_left_players_collect_rent_and_wealth_decides() -> None:
     land(g, 19)  # seat 0 pays rent to seat 1, who has left
     rent = g.street_rent(19)[0]
     assert (0, 1, rent, "rent") in payments(g)
-    g.apply(EndTurn())
+    g.apply(Done())
     assert g.to_act == 2  # seat 1 has left: it plays no more turns
     s.pos[2] = 18
     land(g, 22, total=4)  # seat 2 passes L'Autostrada and leaves
@@ -297,7 +310,7 @@ def test_final_phase_left_players_collect_rent_and_wealth_decides() -> None:
 def test_end_turn_passes_the_dice_clockwise() -> None:
     g = started()
     land(g, 0, not_first_round=False)
-    g.apply(EndTurn())
+    g.apply(Done())
     assert g.to_act == 1
 
 
@@ -311,9 +324,9 @@ def test_only_the_player_on_turn_opens_negotiations() -> None:
     g.apply(Give(1))
     g.apply(Send())
     # the partner may only answer: no counter-proposal (MI-18)
-    assert list(g.legal_actions()) == [Accept(), Reject()]
-    g.apply(Reject())
-    g.apply(EndTurn())
+    assert list(g.legal_actions()) == [Accept(), Decline()]
+    g.apply(Decline())
+    g.apply(Done())
     land(g, 0, not_first_round=False)
     assert g.to_act == 1
 
@@ -326,7 +339,7 @@ def test_trade_actions_have_text_forms_that_parse_back() -> None:
 
 
 def test_a_trade_before_rolling_returns_to_the_roll() -> None:
-    g = started(trades_per_turn=2)
+    g = started(proposals_per_stop=2)
     clear_owners(g)
     g.s.owner[1] = 0
     g.s.owner[9] = 2
@@ -340,16 +353,13 @@ def test_a_trade_before_rolling_returns_to_the_roll() -> None:
     g.apply(Offer(1))  # the second of two proposals this turn
     g.apply(Give(1))
     g.apply(Send())
-    g.apply(Reject())
+    g.apply(Decline())
     assert [a for a in g.legal_actions() if isinstance(a, Offer)] == []
 
 
-def test_the_last_player_left_wins_even_if_bankrupt_in_the_lone_final_phase() -> None:
-    # ruling MI-A12 (seed 003 "Vittoria"): found by the rules audit, where every seat shared
-    # the win when the survivor went bankrupt to the Bank on the walk to L'Autostrada
-    from metropoli import EndTurn
-    from tests.metropoli.helpers import clear_owners, land, started
-
+def test_the_survivor_of_bankruptcies_wins_at_once_with_no_lone_final_phase() -> None:
+    # ruling MI-A24 (seed 003 "Vittoria"): the last player left without going bankrupt wins;
+    # before it, the survivor walked a lone final phase that could only cost them (MI-A12)
     first = "collect_from_each"
     order = (first, *(c for c in started(players=3).cards if c != first))
     g = started(players=3, deck=order)
@@ -358,8 +368,6 @@ def test_the_last_player_left_wins_even_if_bankrupt_in_the_lone_final_phase() ->
     g.s.cash[2] = 0
     g.s.cash[1] = 10_000
     land(g, 8)  # seat 1 cannot pay seat 0: bankrupt, one player remains
-    g.apply(EndTurn())
-    g.s.cash[0] = 20_000
-    land(g, 10, total=9)  # the survivor's Court fine of $90,000 bankrupts them too
     assert g.is_over
     assert g.result().winners == (0,)
+    assert not [e for e in g.events if isinstance(e, FinalPhaseBegan)]

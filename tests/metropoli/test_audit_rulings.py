@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from common import Bot
-from metropoli import Build, EndTurn, FreeBlock, HeuristicBot, Metropoli, RandomBot, new_game
+from metropoli import Build, Done, FreeBlock, HeuristicBot, Metropoli, RandomBot, new_game
 from metropoli.data import BOARD as B
 from metropoli.events import BlockBuilt, PlayerLeft
 from tests.metropoli.helpers import clear_owners, land, payments, started
@@ -28,7 +28,7 @@ def test_mi_a16_free_blocks_come_on_top_of_the_two_paid_blocks() -> None:
     g.apply(Build(1))
     got = [(e.area, e.paid) for e in g.events if isinstance(e, BlockBuilt)]
     assert got == [(20, False), (0, True), (1, True)]
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
     assert not [a for a in g.legal_actions() if isinstance(a, Build)]
 
 

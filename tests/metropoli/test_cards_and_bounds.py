@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from metropoli import Bid, EndTurn, FreeBlock, Metropoli, Pass, Roll
+from metropoli import Bid, Done, FreeBlock, Metropoli, Pass, Roll
 from metropoli.cli import cli
 from metropoli.data import BOARD as B
 from metropoli.events import CardRead, FinalPhaseBegan, Moved, PlayerLeft
@@ -66,7 +66,7 @@ def test_card_go_to_the_motorway_and_the_municipality() -> None:
 def test_card_free_block_anywhere() -> None:
     g = with_card("free_block_1")
     land(g, 2, not_first_round=False)
-    assert g.prompt is not None and g.prompt.kind == "free_block"
+    assert g.prompt is not None and g.prompt.kind == "free"
     g.apply(FreeBlock(30))
     assert g.s.heights[30] == 1 and not [p for p in payments(g) if p[3] == "block"]
 
@@ -127,7 +127,7 @@ def test_round_limit_starts_the_final_phase() -> None:
     g = started(players=3, round_limit=50)
     g.s.turn_no = 150
     land(g, 0, not_first_round=False)
-    g.apply(EndTurn())
+    g.apply(Done())
     assert FinalPhaseBegan("round limit") in g.events
 
 
@@ -137,7 +137,7 @@ def test_final_turn_limit_makes_a_player_leave() -> None:
     g.s.final = True
     g.s.final_turns[0] = 5
     land(g, 0, not_first_round=False)
-    g.apply(EndTurn())
+    g.apply(Done())
     assert PlayerLeft(0, "turn limit") in g.events
 
 
@@ -163,7 +163,7 @@ def test_max_actions_is_an_integer_bound() -> None:
 def test_max_actions_made_once_per_options_is_the_computed_bound() -> None:
     # the bound is kept per player count and options (shipped deck): each key its own
     for players in (3, 6):
-        for opts in ({}, {"trades_per_turn": 3}, {"round_limit": 50}, {"final_turn_limit": 40}):
+        for opts in ({}, {"proposals_per_stop": 3}, {"round_limit": 50}, {"final_turn_limit": 40}):
             g = Metropoli(players=players, seed=1, **opts)
             assert g.max_actions() == g._max_actions()
             assert g.max_actions() == g._max_actions()  # the kept value

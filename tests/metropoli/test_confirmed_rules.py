@@ -10,10 +10,9 @@ from metropoli import (
     Bid,
     Build,
     Cross,
-    EndTurn,
+    Done,
     FreeBlock,
     GoTo,
-    Keep,
     Metropoli,
     Offer,
     Pass,
@@ -21,13 +20,19 @@ from metropoli import (
     Raise,
     Roll,
     Sell,
-    Stay,
     Steps,
-    Waive,
 )
 from metropoli.data import BOARD as B
 from metropoli.events import PlayerBankrupt, PlayerLeft
-from tests.metropoli.helpers import clear_owners, dice_for, land, pass_stop, payments, started
+from tests.metropoli.helpers import (
+    clear_owners,
+    dice_for,
+    forced,
+    land,
+    pass_stop,
+    payments,
+    started,
+)
 
 
 def with_card(card: str, players: int = 4) -> Metropoli:
@@ -74,7 +79,7 @@ def test_bankruptcy_auction_the_creditor_may_buy() -> None:
     rent = g.street_rent(6)[0]
     start = len(g.events)
     land(g, 6, not_first_round=False)
-    g.apply(Sell(11))
+    assert forced(g, start) == [(0, Sell(11))]  # the only concession: no question
     assert g.to_act == 1
     g.apply(Bid(300_000))  # the creditor bids
     g.apply(Pass())
@@ -96,8 +101,7 @@ def test_bankruptcy_to_the_bank_gives_it_the_cash_and_nothing_more() -> None:
     g.s.cash[0] = 20_000
     start = len(g.events)
     land(g, 10, total=9)  # the Court: a $90,000 fine
-    assert list(g.legal_actions()) == [Sell(11)]
-    g.apply(Sell(11))
+    assert forced(g, start) == [(0, Sell(11))]
     for _ in range(3):
         g.apply(Pass())
     assert payments(g, start) == [(0, None, 20_000, "bankruptcy")]
@@ -149,7 +153,7 @@ def test_rule_9_a_free_block_on_ones_own_street_meets_the_obligation() -> None:
     land(g, 1)
     g.apply(FreeBlock(3))
     assert g.prompt is not None and g.prompt.kind == "build"
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
     assert [p for p in payments(g) if p[3] == "block"] == []
 
 
@@ -159,7 +163,7 @@ def test_rule_9_a_free_block_from_the_municipality_meets_the_obligation() -> Non
     _completion(g)
     land(g, 30)
     g.apply(FreeBlock(20))
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
 
 
 @pytest.mark.parametrize(
@@ -217,7 +221,7 @@ def test_a_raise_keeps_the_price_when_the_winner_keeps_it() -> None:
     g.apply(Bid(100_000))
     for _ in range(3):
         g.apply(Pass())
-    g.apply(Keep())
+    g.apply(Pass())
     assert g.to_act == 0 and g.prompt is not None and g.prompt.kind == "preempt"
 
 
@@ -252,7 +256,7 @@ def test_mi_a19_a_creditor_who_has_left_may_buy_at_the_bankruptcy_auction() -> N
     rent = g.street_rent(6)[0]
     start = len(g.events)
     land(g, 6, total=5)
-    g.apply(Sell(11))
+    assert forced(g, start) == [(0, Sell(11))]
     assert g.s.auction is not None and g.s.auction.order == (1, 2)
     assert g.to_act == 1
     g.apply(Bid(200_000))
@@ -300,7 +304,7 @@ def test_final_phase_auctions_go_on_but_no_block_is_offered() -> None:
     land(g, 7)  # one's own street: no free block in the final phase
     assert g.prompt is not None and g.prompt.kind == "build"
     assert not [a for a in g.legal_actions() if isinstance(a, Build | FreeBlock)]
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
     g = started()
     clear_owners(g)
     g.s.final = True
@@ -329,11 +333,11 @@ def test_no_trade_during_a_bankruptcy() -> None:
     g = started()
     clear_owners(g)
     g.s.owner[6] = 1
-    g.s.owner[11] = 0
+    g.s.owner[11] = g.s.owner[13] = 0
     g.s.cash[0] = 50_000
     land(g, 6, not_first_round=False)
     assert g.prompt is not None and g.prompt.kind == "sell"
-    assert list(g.legal_actions()) == [Sell(11)]
+    assert list(g.legal_actions()) == [Sell(11), Sell(13)]
     assert not g.is_legal(Offer(2))
 
 
@@ -382,7 +386,7 @@ def test_toll_is_paid_even_when_the_player_does_not_cross() -> None:
     start = len(g.events)
     land(g, 15, not_first_round=False)
     assert payments(g, start) == [(0, 2, 100_000, "toll")]
-    g.apply(Stay())
+    g.apply(Pass())
     assert g.s.pos[0] == 15 and payments(g, start) == [(0, 2, 100_000, "toll")]
 
 
@@ -397,5 +401,5 @@ def test_il_comune_offers_free_bridges_and_keeps_the_right_of_pre_emption() -> N
     g.apply(Bid(100_000))  # seat 1
     for _ in range(3):
         g.apply(Pass())
-    g.apply(Keep())
-    assert g.to_act == 0 and list(g.legal_actions()) == [Preempt(), Waive()]
+    g.apply(Pass())
+    assert g.to_act == 0 and list(g.legal_actions()) == [Preempt(), Pass()]

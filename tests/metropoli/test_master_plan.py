@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from common import IllegalAction
-from metropoli import Build, EndTurn, FreeBlock, Metropoli
+from metropoli import Build, Done, FreeBlock, Metropoli
 from metropoli.data import BOARD as B
 from metropoli.events import BlockBuilt, CompletionPhaseBegan, FinalPhaseBegan, RoofPlaced
 from tests.metropoli.helpers import clear_owners, land, payments, started
@@ -21,7 +21,7 @@ def build_phase(players: int = 4) -> Metropoli:
 
 def next_build_phase(g: Metropoli) -> None:
     """End the turn and play the next players to their building step on La Borsa."""
-    g.apply(EndTurn())
+    g.apply(Done())
     land(g, 0, not_first_round=False)
 
 
@@ -125,16 +125,16 @@ def test_rule_9_completion_phase_obliges_a_block_each_turn() -> None:
     g = build_phase()
     _completion(g)
     legal = g.legal_actions()
-    assert EndTurn() not in legal and any(isinstance(a, Build) for a in legal)
+    assert Done() not in legal and any(isinstance(a, Build) for a in legal)
     g.apply(Build(3))
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
 
 
 def test_rule_9_a_player_short_of_100000_is_exempt() -> None:
     g = build_phase()
     _completion(g)
     g.s.cash[0] = 99_999
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
     assert not [a for a in g.legal_actions() if isinstance(a, Build)]
 
 
@@ -144,7 +144,7 @@ def test_rule_10_two_paid_blocks_per_turn_never_on_the_same_area() -> None:
     assert Build(0) not in g.legal_actions()
     g.apply(Build(1))
     assert not [a for a in g.legal_actions() if isinstance(a, Build)]
-    assert EndTurn() in g.legal_actions()
+    assert Done() in g.legal_actions()
 
 
 def test_free_blocks_come_on_top_of_the_two_paid_ones() -> None:
@@ -152,7 +152,7 @@ def test_free_blocks_come_on_top_of_the_two_paid_ones() -> None:
     clear_owners(g)
     g.s.owner[1] = 0
     land(g, 1, not_first_round=False)  # own street: one free block
-    assert g.prompt is not None and g.prompt.kind == "free_block"
+    assert g.prompt is not None and g.prompt.kind == "free"
     free = {a.area for a in g.legal_actions() if isinstance(a, FreeBlock)}
     assert free == set(B.street_areas[1])
     g.apply(FreeBlock(3))

@@ -14,11 +14,11 @@ from metropoli import (
     INFO,
     Accept,
     Cash,
+    Decline,
     Give,
     HeuristicBot,
     Metropoli,
     Offer,
-    Reject,
     Send,
     Take,
     new_game,
@@ -88,7 +88,7 @@ def _proposal_to_seat_0(actions: list[Action]) -> Metropoli:
         # seat 1 (holding streets 2 and 3 of the track order) gives both and $2,000,000
         ([Give(B.streets[2]), Give(B.streets[3]), Cash(2_000_000)], Accept()),
         # seat 1 takes both of seat 0's streets and asks $2,000,000 on top
-        ([Take(B.streets[0]), Take(B.streets[1]), Cash(-2_000_000)], Reject()),
+        ([Take(B.streets[0]), Take(B.streets[1]), Cash(-2_000_000)], Decline()),
     ],
 )
 def test_the_search_accepts_a_gift_and_rejects_a_robbery(

@@ -12,25 +12,21 @@ from metropoli import (
     Cancel,
     Cash,
     Cross,
-    EndTurn,
+    Decline,
+    Done,
     FreeBlock,
     Give,
     GoTo,
-    Keep,
     Metropoli,
     Offer,
     Pass,
     Preempt,
     Raise,
-    Reject,
     Roll,
     Sell,
     Send,
-    Skip,
-    Stay,
     Steps,
     Take,
-    Waive,
     new_game,
 )
 from metropoli import data as D
@@ -61,20 +57,36 @@ def _listed_bids(g: Metropoli, seat: int, high: int) -> list[int]:
     return out
 
 
+def _has_deal(g: Metropoli, partner: int) -> bool:
+    """Ruling MI-A26: a proposal to ``partner`` could list something (MI-A2's listed sums,
+    either side's concessions, not the space reached at the arrival stop, MI-A18)."""
+    s = g.s
+    a = s.active
+    least = min(D.TRADE_PRICES)
+    here = s.pos[a] if s.phase == "act" else None
+    return (
+        s.cash[a] >= least
+        or s.cash[partner] >= least
+        or any(s.owner[c] == partner for c in B.concessions)
+        or any(s.owner[c] == a and c != here for c in B.concessions)
+    )
+
+
 def reference_legal(g: Metropoli) -> list[Action]:
     """The legal actions read straight from the rules and rulings, in the engine's order."""
     s = g.s
     n = g.num_players
     a = s.active
     offers: list[Action] = []
-    if s.trades_left > 0:
-        offers = [Offer((a + k) % n) for k in range(1, n) if s.status[(a + k) % n] == "in"]
+    if s.proposals_left > 0:
+        others = [(a + k) % n for k in range(1, n)]
+        offers = [Offer(p) for p in others if s.status[p] == "in" and _has_deal(g, p)]
     ph = s.phase
     if ph == "roll":
         return [Roll(), *offers]
-    if ph == "arrived":
+    if ph == "act":
         return [Act(), *offers]
-    if ph == "steps":
+    if ph == "move":
         return [Steps(k) for k in range(1, 41)]
     if ph == "bid":
         bidding = s.auction
@@ -83,35 +95,33 @@ def reference_legal(g: Metropoli) -> list[Action]:
     if ph == "raise":
         au = s.auction
         assert au is not None and au.leader is not None
-        return [Keep(), *(Raise(x) for x in _listed_bids(g, au.leader, au.high))]
+        return [Pass(), *(Raise(x) for x in _listed_bids(g, au.leader, au.high))]
     if ph == "preempt":
-        return [Preempt(), Waive()]
+        return [Preempt(), Pass()]
     if ph == "cross":
-        return [Cross(), Stay()]
-    if ph == "free_block":
-        return [*(FreeBlock(x) for x in s.free_areas), Skip()]
+        return [Cross(), Pass()]
+    if ph == "free":
+        return [*(FreeBlock(x) for x in s.free_areas), Pass()]
+    # Master Plan rule 10 (MI-A16, MI-A25): two paid blocks, or two in all
+    total = g.options["block_limit"] == "total"
+    placed = len(s.built_areas) if total else s.paid_built
     if ph == "municipality":
         gos: list[Action] = [GoTo(c) for c in B.concessions if s.owner[c] is None]
-        return [*gos, *(FreeBlock(x) for x in range(36) if _open(g, x)), Skip()]
+        frees: list[Action] = [FreeBlock(x) for x in range(36) if _open(g, x)]
+        last: list[Action] = [Pass()] if g.options["municipality_pass"] else []
+        return [*gos, *frees, *last]
     if ph == "build":
         out: list[Action] = []
-        if s.paid_built < 2 and s.cash[a] >= D.BLOCK_COST:
+        if placed < 2 and s.cash[a] >= D.BLOCK_COST:
             out += [Build(x) for x in range(36) if _open(g, x)]
+        obliged = s.roofs == 4 and not s.built_areas and bool(out)  # rule 9, ruling MI-A7
         out += offers
-        obliged = (  # Master Plan rule 9, ruling MI-A7
-            s.roofs == 4
-            and not s.final
-            and not s.built_areas
-            and s.cash[a] >= D.BLOCK_COST
-            and s.paid_built < 2
-            and any(_open(g, x) for x in range(36))
-        )
-        return out if obliged else [*out, EndTurn()]
+        return out if obliged else [*out, Done()]
     if ph == "draft":
         assert s.trade is not None
         partner, give, take, _ = s.trade
         # ruling MI-A18: at the stop on arrival, never the concession of the space reached
-        here = s.pos[a] if s.trade_from == "arrived" else None
+        here = s.pos[a] if s.trade_from == "act" else None
         out = [Give(c) for c in B.concessions if s.owner[c] == a and c not in give and c != here]
         out += [Take(c) for c in B.concessions if s.owner[c] == partner and c not in take]
         if not s.trade_cash_set:
@@ -121,16 +131,24 @@ def reference_legal(g: Metropoli) -> list[Action]:
             out.append(Send())
         return [*out, Cancel()]
     if ph == "trade":
-        return [Accept(), Reject()]
+        return [Accept(), Decline()]
     if ph == "sell":
         debtor = s.debts[0].debtor
         return [Sell(c) for c in B.concessions if s.owner[c] == debtor]
     return []
 
 
+OPTION_SETS: list[dict[str, object]] = [
+    {},
+    {"proposals_per_stop": 2},
+    {"block_limit": "total", "municipality_pass": True},
+    {"cross_bought_bridge": False, "trade_after_move": False},
+]
+
+
 def test_the_listing_agrees_with_the_plain_reading_on_random_games() -> None:
-    for seed, players in ((1, 3), (2, 4), (3, 6), (4, 5)):
-        g = new_game(players=players, seed=seed, trades_per_turn=3)
+    for k, (seed, players) in enumerate(((1, 3), (2, 4), (3, 6), (4, 5))):
+        g = new_game(players=players, seed=seed, **OPTION_SETS[k])
         rng = GameRandom(seed)
         while not g.is_over:
             if g.chance is not None:

@@ -13,7 +13,7 @@ from metropoli.rl import catalogue, observe
 
 def _walk(players: int, seed: int, steps: int) -> list[metropoli.Metropoli]:
     """Positions along a random game (every decision point), set-up chance resolved."""
-    g = metropoli.new_game(players=players, seed=seed, trades_per_turn=2)
+    g = metropoli.new_game(players=players, seed=seed, proposals_per_stop=2)
     rng = GameRandom(seed)
     out = []
     for _ in range(steps):

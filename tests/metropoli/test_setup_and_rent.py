@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from common import IllegalAction, InvalidOption
-from metropoli import Build, EndTurn, Metropoli, Roll, new_game
+from metropoli import Build, Done, Metropoli, Roll, new_game
 from metropoli.data import BOARD as B
 from metropoli.data import START_CASH, concession_value
 from metropoli.events import ConcessionsDealt, FirstPlayerChosen, RentCharged
@@ -164,5 +164,5 @@ def test_only_the_active_player_acts_and_bad_input_leaves_the_state() -> None:
     with pytest.raises(IllegalAction, match="unknown action"):
         g.apply("fly 3")
     with pytest.raises(IllegalAction):
-        g.apply(EndTurn())
+        g.apply(Done())
     assert g.to_json() == before

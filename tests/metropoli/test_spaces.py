@@ -8,16 +8,14 @@ from common import IllegalAction
 from metropoli import (
     Bid,
     Cross,
-    EndTurn,
+    Done,
     FreeBlock,
     GoTo,
-    Keep,
+    Metropoli,
     Pass,
+    Preempt,
     Roll,
-    Skip,
-    Stay,
     Steps,
-    Waive,
 )
 from metropoli.data import BOARD as B
 from metropoli.events import AuctionOpened, CardRead, Moved, PlayerLeft
@@ -50,7 +48,7 @@ def test_la_borsa_pays_250000_passing_and_500000_landing() -> None:
     start = len(g.events)
     land(g, 0)
     assert payments(g, start) == [(None, 0, 500_000, "borsa")]
-    g.apply(EndTurn())
+    g.apply(Done())
     start = len(g.events)
     land(g, 3)  # seat 1 passes La Borsa
     assert (None, 1, 250_000, "borsa") in payments(g, start)
@@ -151,7 +149,7 @@ def test_bridge_toll_is_100000_per_bridge_of_the_owner_then_crossing_is_optional
     g.s.owner[5] = g.s.owner[15] = g.s.owner[35] = 2
     land(g, 5)
     assert (0, 2, 300_000, "toll") in payments(g)
-    assert list(g.legal_actions()) == [Cross(), Stay()]
+    assert list(g.legal_actions()) == [Cross(), Pass()]
     g.apply(Cross())
     assert g.s.pos[0] == 25  # Broadway joins bridges 5 and 25
     assert g.prompt is not None and g.prompt.kind == "bid"  # free arrival bridge: auction
@@ -169,16 +167,72 @@ def test_crossing_to_an_owned_bridge_pays_no_toll_there() -> None:
     assert g.prompt is not None and g.prompt.kind == "build"
 
 
-def test_a_bridge_bought_at_auction_is_not_crossed_this_turn() -> None:
-    g = started()
+def _buy_bridge_5(*, cross_bought_bridge: bool = True) -> Metropoli:
+    """The player on turn lands on free bridge 5 and wins its auction (no raise, MI-A17)."""
+    g = started(cross_bought_bridge=cross_bought_bridge)
     clear_owners(g)
     land(g, 5)
     g.apply(Pass())
     g.apply(Pass())
     g.apply(Pass())
-    g.apply(Bid(50_000))  # the active player wins: no raise step (ruling MI-A17)
+    g.apply(Bid(50_000))
     assert g.s.owner[5] == 0
+    return g
+
+
+def test_mi_a28_the_buyer_of_the_bridge_one_stands_on_may_cross_it() -> None:
+    """Seed "Bridges": "The space corresponds to a Bridge owned by the player whose turn it
+    is. The player may decide to cross the city" (ruling MI-A28)."""
+    g = _buy_bridge_5()
+    assert g.prompt is not None and g.prompt.kind == "cross"
+    assert list(g.legal_actions()) == [Cross(), Pass()]
+    start = len(g.events)
+    g.apply(Cross())
+    assert Moved(0, 5, 25, "bridge") in g.events[start:]
+    assert g.prompt is not None and g.prompt.kind == "bid"  # free arrival bridge 25: auction
+    for _ in range(3):
+        g.apply(Pass())
+    g.apply(Bid(50_000))  # bought too, but the token came by crossing: no crossing back
+    assert g.s.owner[25] == 0
     assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_mi_a28_staying_on_the_bought_bridge_goes_on_to_the_building_step() -> None:
+    g = _buy_bridge_5()
+    g.apply(Pass())
+    assert g.s.pos[0] == 5 and g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_mi_13_option_a_bridge_bought_at_auction_is_not_crossed_this_turn() -> None:
+    # ruling MI-13's reading, kept as cross_bought_bridge=False (ruling MI-A28)
+    g = _buy_bridge_5(cross_bought_bridge=False)
+    assert g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_mi_a28_a_bridge_bought_by_another_player_gives_no_crossing() -> None:
+    g = started()
+    clear_owners(g)
+    land(g, 5)
+    g.apply(Bid(50_000))  # seat 1
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())  # the active player passes
+    g.apply(Pass())  # the winner keeps the price
+    g.apply(Pass())  # the active player does not pre-empt
+    assert g.s.owner[5] == 1 and g.prompt is not None and g.prompt.kind == "build"
+
+
+def test_mi_a28_pre_empting_the_bridge_one_stands_on_also_lets_one_cross() -> None:
+    g = started()
+    clear_owners(g)
+    land(g, 5)
+    g.apply(Bid(50_000))  # seat 1
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Pass())
+    g.apply(Preempt())
+    assert g.s.owner[5] == 0 and g.prompt is not None and g.prompt.kind == "cross"
 
 
 def test_triple_lets_the_player_choose_1_to_40_spaces() -> None:
@@ -216,7 +270,7 @@ def test_skip_declines_a_free_block() -> None:
     clear_owners(g)
     g.s.owner[7] = 0
     land(g, 7)
-    g.apply(Skip())
+    g.apply(Pass())
     assert sum(g.s.heights) == 0
 
 
@@ -228,6 +282,6 @@ def test_waive_gives_the_concession_to_the_winner() -> None:
     g.apply(Pass())
     g.apply(Pass())
     g.apply(Pass())
-    g.apply(Keep())
-    g.apply(Waive())
+    g.apply(Pass())
+    g.apply(Pass())
     assert g.s.owner[6] == 1

@@ -11,18 +11,18 @@ from metropoli import (
     Act,
     Cancel,
     Cash,
-    EndTurn,
+    Decline,
+    Done,
     Give,
     Metropoli,
     Offer,
-    Reject,
+    Pass,
     Send,
-    Skip,
     Take,
 )
 from metropoli.data import TRADE_PRICES, TRADE_UNIT
 from metropoli.events import AuctionOpened, RentCharged, TradeDone
-from tests.metropoli.helpers import clear_owners, land, payments, started
+from tests.metropoli.helpers import clear_owners, forced, land, payments, started
 
 
 def _drafting(cash_of_partner: int | None = None) -> tuple[Metropoli, int]:
@@ -78,7 +78,7 @@ def test_a_trade_may_be_proposed_after_the_move_before_the_space_acts() -> None:
     clear_owners(g)
     g.s.owner[9] = 2
     land(g, 6, act=False)  # a free street: its auction waits for the stop
-    assert g.prompt is not None and g.prompt.kind == "arrived" and g.to_act == 0
+    assert g.prompt is not None and g.prompt.kind == "act" and g.to_act == 0
     assert list(g.legal_actions()) == [Act(), Offer(1), Offer(2), Offer(3)]
     assert not [e for e in g.events if isinstance(e, AuctionOpened)]
     g.apply(Offer(2))
@@ -87,21 +87,23 @@ def test_a_trade_may_be_proposed_after_the_move_before_the_space_acts() -> None:
     g.apply(Send())
     g.apply(Accept())
     assert g.s.owner[9] == 0
-    # the only proposal of the turn is used: the space acts at once, the auction opens
+    # the stop comes back (ruling MI-A26): more proposals, or act
+    assert g.prompt is not None and g.prompt.kind == "act" and g.to_act == 0
+    g.apply(Act())
     assert g.prompt is not None and g.prompt.kind == "bid" and g.to_act == 1
     kinds = [type(e) for e in g.events]
     assert kinds.index(TradeDone) < kinds.index(AuctionOpened)
 
 
 def test_the_stop_comes_back_after_a_trade_while_proposals_remain() -> None:
-    g = started(trades_per_turn=2)
+    g = started(proposals_per_stop=2)
     clear_owners(g)
     land(g, 6, act=False)
     g.apply(Offer(1))
     g.apply(Cash(-100_000))
     g.apply(Send())
-    g.apply(Reject())
-    assert g.prompt is not None and g.prompt.kind == "arrived"
+    g.apply(Decline())
+    assert g.prompt is not None and g.prompt.kind == "act"
     g.apply(Act())
     assert g.prompt is not None and g.prompt.kind == "bid"
 
@@ -119,7 +121,8 @@ def test_the_space_acts_on_the_position_after_the_trade() -> None:
     g.apply(Cash(100_000))
     g.apply(Send())
     start = len(g.events)
-    g.apply(Accept())  # no proposal left this turn: the space acts at once
+    g.apply(Accept())
+    g.apply(Act())
     assert (None, 0, 2 * 50_000, "card") in payments(g, start)
 
 
@@ -136,8 +139,9 @@ def test_mi_a18_the_street_one_stands_on_cannot_be_given_at_the_arrival_stop() -
     assert not g.is_legal(Give(6))
     with pytest.raises(IllegalAction):
         g.apply(Give(6))
-    g.apply(Cancel())  # no proposal left this turn: the space acts at once
-    assert g.prompt is not None and g.prompt.kind == "free_block"
+    g.apply(Cancel())
+    g.apply(Act())
+    assert g.prompt is not None and g.prompt.kind == "free"
     assert not [e for e in g.events if isinstance(e, RentCharged)]
 
 
@@ -156,7 +160,7 @@ def test_mi_a18_in_the_building_step_the_street_one_stands_on_may_be_traded() ->
     clear_owners(g)
     g.s.owner[6] = 0
     land(g, 6)
-    g.apply(Skip())
+    g.apply(Pass())
     g.apply(Offer(2))
     assert Give(6) in g.legal_actions()
 
@@ -172,12 +176,12 @@ def test_no_stop_where_the_space_makes_a_payment_due(space: int, owner: int | No
     if owner is not None:
         g.s.owner[space] = owner
     land(g, space, act=False)
-    assert g.prompt is not None and g.prompt.kind != "arrived"
+    assert g.prompt is not None and g.prompt.kind != "act"
     assert [p for p in payments(g) if p[0] == 0]
 
 
-def test_no_stop_without_proposals_left_or_with_the_option_off() -> None:
-    g = started(trades_per_turn=0)
+def test_no_stop_with_trading_off_or_the_option_off() -> None:
+    g = started(proposals_per_stop=0)
     clear_owners(g)
     land(g, 6, act=False)
     assert g.prompt is not None and g.prompt.kind == "bid"
@@ -187,10 +191,22 @@ def test_no_stop_without_proposals_left_or_with_the_option_off() -> None:
     assert g.prompt is not None and g.prompt.kind == "bid"
 
 
+def test_mi_a26_the_stop_with_no_proposal_left_takes_act_itself() -> None:
+    # the stop keeps its place in the turn (ruling MI-A26); with its proposals used up its
+    # only answer, act, is taken and logged (issue 22)
+    g = started(proposals_per_stop=1)
+    clear_owners(g)
+    land(g, 6, act=False)
+    g.apply(Offer(1))
+    g.apply(Cancel())
+    assert forced(g)[-1] == (0, Act())
+    assert g.prompt is not None and g.prompt.kind == "bid"
+
+
 def test_act_is_legal_only_at_the_stop() -> None:
     g = started()
     with pytest.raises(IllegalAction):
         g.apply(Act())
     assert g.parse_action("act") == Act()
     land(g, 0, not_first_round=False)
-    assert g.is_legal(EndTurn()) and not g.is_legal(Act())
+    assert g.is_legal(Done()) and not g.is_legal(Act())
