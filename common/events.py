@@ -15,7 +15,11 @@ import attrs
 from common.actions import Action
 from common.codec import Record
 
-FORMAT_VERSION = 1
+#: the save format. 2: issue 22 changed play in every game (forced answers taken by the
+#: engine, shared action words, rules), so a log of format 1 no longer replays
+FORMAT_VERSION = 2
+#: the oldest format this engine replays
+OLDEST_FORMAT = 2
 
 
 class Event(Record):

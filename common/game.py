@@ -36,6 +36,7 @@ from common.errors import IllegalAction, InvalidOption, InvalidSave
 from common.events import (
     CORE_EVENTS,
     FORMAT_VERSION,
+    OLDEST_FORMAT,
     ActionForced,
     ActionTaken,
     ChanceResolved,
@@ -865,6 +866,11 @@ def _check_format(fmt: Any, what: str) -> None:
         raise InvalidSave(f"{what}'s format must be an integer from 1, got {_short(fmt)}")
     if fmt > FORMAT_VERSION:
         raise InvalidSave(f"{what} has format {fmt}, newer than this engine's {FORMAT_VERSION}")
+    if fmt < OLDEST_FORMAT:
+        raise InvalidSave(
+            f"{what} has format {fmt}, written before the rules and action words of format "
+            f"{OLDEST_FORMAT} (forced answers, pass/done/decline): this engine cannot replay it"
+        )
 
 
 def save_object(data: Any) -> dict[str, Any]:

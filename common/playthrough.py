@@ -1,9 +1,10 @@
 """Golden playthroughs: a readable text record of a whole game, step by step.
 
 For each step: who is asked what, the legal actions in text form, the choice or the chance
-request and its outcome, the events, and the views: the spectator's in full, each seat's as
-what differs from it, each written only when it changed since the previous step (else
-``=``). A change in any rule's behaviour shows up as a diff of this file.
+request and its outcome, the events, and the views: the spectator's in full at the first step,
+then only its parts (top-level keys) that changed since the step before; each seat's as what
+differs from the spectator's, written only when that changed (else ``=``). A change in any
+rule's behaviour shows up as a diff of this file.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ def playthrough(game: Game, *, bot_seed: int = 0, max_steps: int | None = None) 
     ]
     step = 0
     shown: dict[int | None, str] = {}
+    before: dict[str, Any] | None = None
     while not game.is_over and (max_steps is None or step < max_steps):
         step += 1
         out.append(f"## step {step}")
@@ -51,9 +53,16 @@ def playthrough(game: Game, *, bot_seed: int = 0, max_steps: int | None = None) 
             events = game.apply(action)
         out.extend(f"event: {_line(e.to_json())}" for e in events)
         public = game.view(None)["state"]
-        text = _line(public)
-        out.append(f"view -: {text}" if shown.get(None) != text else "view -: =")
-        shown[None] = text
+        if before is None:
+            out.append(f"view -: {_line(public)}")
+        else:  # what changed: a view repeats much of itself (boards, tables) from step to step
+            changed = {k: v for k, v in public.items() if before.get(k, _MISSING) != v}
+            gone = sorted(k for k in before if k not in public)
+            if changed or gone:
+                out.append(f"view -: {_line({**changed, **({'(gone)': gone} if gone else {})})}")
+            else:
+                out.append("view -: =")
+        before = public
         for seat in range(game.num_players):
             own = game.view(seat)["state"]
             # a seat's view is written as what differs from the spectator's

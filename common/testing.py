@@ -282,6 +282,12 @@ class _Checker:
             legal = game.legal_actions()
             if not legal:
                 raise self.fail(step, f"seat {seat} must decide ({game.prompt}) but has no action")
+            if len(legal) == 1:  # issue 22: a forced answer is the engine's to take
+                raise self.fail(
+                    step,
+                    f"seat {seat} is asked ({game.prompt}) with one possible answer, "
+                    f"{legal[0]}: take it with _force instead of asking",
+                )
             texts = [json.dumps(a.to_json(), sort_keys=True) for a in legal]
             if len(set(texts)) != len(texts):
                 raise self.fail(step, "the legal actions repeat")

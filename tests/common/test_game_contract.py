@@ -135,7 +135,7 @@ def test_options_are_recorded_in_the_first_event() -> None:
         "players": ["Ann", "Bob"],
         "seed": 9,
         "options": {"target": 10, "near": 0},
-        "format": 1,
+        "format": 2,
     }
 
 
@@ -184,7 +184,7 @@ def _rechecksum(save: dict[str, Any]) -> dict[str, Any]:
     ("mutate", "says"),
     [
         (lambda s: s.pop("events"), "lacks"),
-        (lambda s: s.update(format=99), "format 99, newer than this engine's 1"),
+        (lambda s: s.update(format=99), "format 99, newer than this engine's 2"),
         (lambda s: s.update(format="1"), "format must be an integer"),
         (lambda s: s.update(game="metrocity"), "of game 'metrocity', not 'toyrace'"),
         (lambda s: s["events"][3].update(outcome=[6, 6]), "checksum does not match"),
@@ -334,6 +334,16 @@ class ObeysEditedList(Race):
         return super().apply(action, seat)
 
 
+class AsksTheObvious(Race):
+    """Asks a seat near the target to roll its one die instead of rolling it for it."""
+
+    def _near(self) -> bool:
+        return bool(self.options["target"] - self.s.positions[self.s.turn] <= 6)
+
+    def _next_turn(self) -> None:
+        self._ask(self.s.turn, "roll", "roll one die")
+
+
 @pytest.mark.parametrize(
     ("broken", "says"),
     [
@@ -347,6 +357,7 @@ class ObeysEditedList(Race):
         (DrawsFromItsSeed, "depends on the seed|depends on its seed"),
         (AcceptsFloats, r"'dice': [12]\.0\} .*was accepted"),
         (ObeysEditedList, "written into the legal list"),
+        (AsksTheObvious, "one possible answer, roll 1: take it with _force"),
     ],
 )
 def test_check_game_fails_on_broken_games(broken: type[Race], says: str) -> None:

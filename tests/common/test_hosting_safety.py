@@ -283,7 +283,7 @@ def test_a_save_format_is_an_integer_from_one(fmt: Any) -> None:
     save["format"] = fmt
     with pytest.raises(InvalidSave, match="format"):
         common.load(save)
-    save = _resave({**save, "format": 1})
+    save = _resave({**save, "format": 2})
     save["events"][0]["format"] = fmt
     with pytest.raises(InvalidSave, match="format"):
         common.load(_resave(save))
@@ -384,3 +384,10 @@ def test_junk_is_never_mistaken_for_a_listed_action(junk: Any) -> None:
     with pytest.raises(IllegalAction):
         game.apply(junk)
     assert not game.is_legal(junk)
+
+
+def test_a_save_of_the_old_format_is_refused_with_the_reason() -> None:
+    save = json.loads(_played("metrocity").to_json())
+    save["format"] = 1
+    with pytest.raises(InvalidSave, match="format 1, written before"):
+        common.load(save)
