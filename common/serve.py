@@ -64,6 +64,7 @@ class Server:
             "load": self.cmd_load,
             "events": self.cmd_events,
             "close": self.cmd_close,
+            "data": self.cmd_data,
         }
 
     # ------------------------------------------------------------------ dispatch
@@ -277,6 +278,20 @@ class Server:
             "seq": len(game.events),
             "events": game.events_for(seat, since),
         }
+
+    def cmd_data(self, request: dict[str, Any]) -> dict[str, Any]:
+        """A game's static description for some rule options: board, cards, chart, names."""
+        name = request.get("game")
+        if not isinstance(name, str):
+            raise BadRequest("data needs 'game', the name of a registered game")
+        try:
+            cls = get(name).cls
+        except KeyError as exc:
+            raise InvalidOption(str(exc.args[0])) from exc
+        options = request.get("options") or {}
+        if not isinstance(options, dict):
+            raise InvalidOption("options must be an object")
+        return {"game": name, "data": cls.static_data(**options)}
 
     def cmd_close(self, request: dict[str, Any]) -> dict[str, Any]:
         """Forget a game."""

@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
+import common
 from common.cli import main
 from common.serve import MAX_LINE, Server, serve
 from common.simulate import simulate
@@ -345,3 +346,14 @@ def test_cli_refuses_a_bad_mcts_budget(toy_registered: object) -> None:
     r = CliRunner().invoke(main, ["toyrace", "tournament", "-b", "random,mcts:abc", "-n", "1"])
     assert r.exit_code == 2
     assert "bad MCTS budget 'abc'" in r.output
+
+
+@pytest.mark.parametrize("name", sorted(common.games()))
+def test_serve_data_gives_each_games_static_description(name: str) -> None:
+    server = Server()
+    answer = server.handle({"cmd": "data", "game": name})
+    assert answer["ok"], answer
+    cls = common.get(name).cls
+    assert answer["data"] == json.loads(json.dumps(cls.static_data()))
+    bad = server.handle({"cmd": "data", "game": name, "options": {"nonsense": 1}})
+    assert bad["error"]["code"] == "invalid_option"
