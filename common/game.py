@@ -385,9 +385,10 @@ class Game:
         # _listed(action), inline (issue 28: the public path as fast as play()): the usual
         # caller applies one of the very objects legal_actions() just gave out
         if (
-            seat is None
-            and cached is not None
+            cached is not None
             and cached[0] == self._decisions + self._chance_count
+            # the same position, so the same prompt: a seat named must be the one to act
+            and (seat is None or (type(seat) is int and seat == self._pending.seat))  # type: ignore[union-attr]
         ):
             legal = cached[1]
             if type(legal) is tuple:

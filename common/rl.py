@@ -98,6 +98,7 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
                 players=players, seed=seed if seed is not None else 0, **game_options
             )
             self._settle_chance()
+            self._listed_at = -1
             self.agents = list(self.possible_agents)
             self.rewards = {a: 0.0 for a in self.agents}
             self._cumulative_rewards = {a: 0.0 for a in self.agents}

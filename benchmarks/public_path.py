@@ -1,0 +1,96 @@
+"""The public path against ``play()`` and against Catanatron, side by side in one run (issue 28).
+
+For each game, three batches of the same size, timed in turn, the fastest of ``--repeat``:
+- ``play()`` with a ``RandomBot`` a seat (``common.speed.random_batch``);
+- the loop a library user writes: ``legal_actions()``, a choice by ``random.Random``,
+  ``apply()``, and ``resolve()`` for chance (``common.speed.public_batch``);
+- Catanatron's random self-play with four ``RandomPlayer``s (``pip install catanatron``;
+  skipped with a note when it is not installed), its actions counted as it counts them.
+Targets: the public path within 1.25 times ``play()``'s time, and at least four times
+Catanatron's actions a second.
+
+Run: ``python benchmarks/public_path.py [GAME ...] [-n GAMES] [--repeat R]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import time
+from collections.abc import Callable
+from typing import Any
+
+import common
+from common.speed import public_batch, random_batch
+
+
+def fastest(batch: Callable[[], int], repeat: int) -> tuple[float, int]:
+    """The fastest of ``repeat`` runs of ``batch`` (which returns its actions): (s, actions)."""
+    best = float("inf")
+    actions = 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        actions = batch()
+        best = min(best, time.perf_counter() - start)
+    return best, actions
+
+
+def catanatron_batch(games: int) -> Callable[[], int] | None:
+    """Catanatron's random self-play, four players; None when it is not installed."""
+    try:
+        from catanatron import Color, Game, RandomPlayer
+    except ImportError:
+        return None
+    colours = (Color.RED, Color.BLUE, Color.WHITE, Color.ORANGE)
+
+    def run() -> int:
+        actions = 0
+        for seed in range(games):
+            game: Any = Game([RandomPlayer(c) for c in colours], seed=seed)
+            game.play()
+            actions += len(game.state.actions)
+        return actions
+
+    return run
+
+
+def main() -> None:
+    """Print each game's rates on both paths, their ratio, and Catanatron's rate."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("games", nargs="*", default=sorted(common.games()))
+    parser.add_argument("-n", "--count", type=int, default=200, help="games a batch")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--catan-games", type=int, default=20)
+    args = parser.parse_args()
+    catan = catanatron_batch(args.catan_games)
+    catan_rate = None
+    if catan is not None:
+        catan()  # warm-up
+        took, actions = fastest(catan, args.repeat)
+        catan_rate = actions / took
+        print(f"catanatron (4 random players): {catan_rate:,.0f} actions/s")
+    else:
+        print("catanatron is not installed (pip install catanatron): no comparison with it")
+    for name in args.games:
+        info = common.get(name)
+        random_batch(info, max(1, args.count // 10), None, 1, {})  # warm-up, as metro bench
+        public_batch(info, max(1, args.count // 10), None, 1, {})
+        play_s = public_s = float("inf")
+        play_n = public_n = 0
+        plays = functools.partial(random_batch, info, args.count, None, 1, {})
+        publics = functools.partial(public_batch, info, args.count, None, 1, {})
+        for _ in range(args.repeat):  # interleaved: a change of the machine's speed hits both
+            t, play_n = fastest(lambda: plays()[0], 1)  # noqa: B023 (called at once)
+            play_s = min(play_s, t)
+            t, public_n = fastest(lambda: publics()[0], 1)  # noqa: B023 (called at once)
+            public_s = min(public_s, t)
+        play_rate, public_rate = play_n / play_s, public_n / public_s
+        versus = f", {public_rate / catan_rate:.1f} times Catanatron" if catan_rate else ""
+        print(
+            f"{name}: play() {play_rate:,.0f} actions/s, public path {public_rate:,.0f} "
+            f"actions/s: {play_rate / public_rate:.2f} times play()'s time a decision{versus}"
+        )
+
+
+if __name__ == "__main__":
+    main()
