@@ -357,3 +357,44 @@ def test_serve_data_gives_each_games_static_description(name: str) -> None:
     assert answer["data"] == json.loads(json.dumps(cls.static_data()))
     bad = server.handle({"cmd": "data", "game": name, "options": {"nonsense": 1}})
     assert bad["error"]["code"] == "invalid_option"
+
+
+def test_version_two_answers_carry_the_seats_view_words_and_moves() -> None:
+    """Issue 24: one round trip a move; the answer is given in the request's seat's eyes."""
+    server = Server()
+    r = server.handle({"cmd": "new", "game": "metrocity", "seed": 7, "v": 2, "seat": 0})
+    assert r["ok"] and r["view"]["seat"] == 0 and "legal" not in r  # chance first
+    for _ in range(3):
+        r = server.handle({"cmd": "resolve", "id": r["id"], "v": 2, "seat": 1})
+    assert r["to_act"] == 1 and r["legal"]["text"] and r["told"]
+    first = r["legal"]["text"][0]
+    other = server.handle({"cmd": "view", "id": "g1", "v": 2, "seat": 0})
+    assert "legal" not in other and other["view"]["seat"] == 0
+    moved = server.handle({"cmd": "apply", "id": "g1", "action": first, "v": 2, "seat": 1})
+    assert moved["ok"] and moved["told"][0].startswith(("Player 2", "You"))
+    assert moved["view"]["seat"] == 1
+    v1 = server.handle({"cmd": "view", "id": "g1", "seat": 1})
+    assert set(v1) == {"ok", "id", "view"}  # version 1 answers as before
+    bad = server.handle({"cmd": "view", "id": "g1", "v": 3})
+    assert bad["error"]["code"] == "bad_request" and "v must be one of" in bad["error"]["message"]
+
+
+def test_bot_undo_describe_and_render_through_serve() -> None:
+    server = Server()
+    server.handle({"cmd": "new", "game": "metropolia", "seed": 3, "id": "m"})
+    while (state := server.handle({"cmd": "view", "id": "m"})["view"])["chance"] is not None:
+        server.handle({"cmd": "resolve", "id": "m"})
+    seat = state["to_act"]
+    moved = server.handle({"cmd": "bot", "id": "m", "bot": "heuristic"})
+    assert moved["ok"] and moved["events"][0]["type"] == "ActionTaken"
+    assert moved["events"][0]["seat"] == seat
+    told = server.handle({"cmd": "describe", "id": "m", "since": 0, "seat": seat})
+    assert told["ok"] and told["told"] and all(isinstance(t, str) for t in told["told"])
+    undone = server.handle({"cmd": "undo", "id": "m"})
+    assert undone["ok"] and undone["to_act"] == seat
+    picture = server.handle({"cmd": "render", "id": "m", "seat": seat})
+    assert picture["ok"] and picture["svg"].lstrip().startswith(("<svg", "<?xml"))
+    nobody = server.handle({"cmd": "bot", "id": "m", "bot": "nonsense"})
+    assert nobody["error"]["code"] == "bad_request" and "no bot" in nobody["error"]["message"]
+    wrong = server.handle({"cmd": "bot", "id": "m", "seat": 1 - seat})
+    assert wrong["error"]["code"] == "illegal_action"
