@@ -785,3 +785,38 @@ def serve_cmd() -> None:
     from common.serve import serve
 
     serve(sys.stdin.buffer, sys.stdout)
+
+
+@main.command("web")
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--db",
+    default="metro.sqlite",
+    show_default=True,
+    help="Where the games are kept: a SQLite file, a postgresql:// URL, or 'memory'.",
+)
+@click.option(
+    "--bot-delay",
+    type=click.FloatRange(0, 10),
+    default=0.0,
+    show_default=True,
+    help="Seconds between two bot moves (the browser app also paces them).",
+)
+@click.option(
+    "--rate",
+    type=click.FloatRange(1, 100_000),
+    default=30.0,
+    show_default=True,
+    help="Messages a second one connection may send (twice that in a burst).",
+)
+def web_cmd(host: str, port: int, db: str, bot_delay: float, rate: float) -> None:
+    """Host games over the web: the protocol on a WebSocket at /ws and the browser app at /."""
+    try:
+        from common.web.app import run
+    except ImportError as exc:
+        raise click.ClickException(
+            f"metro web needs the [web] extra (pip install -e '.[web]'): {exc}"
+        ) from exc
+    click.echo(f"metro web on http://{host}:{port}/ (games kept in {db})", err=True)
+    run(host, port, None if db == "memory" else db, bot_delay=bot_delay, rate=rate)

@@ -65,6 +65,25 @@ def decode(line: bytes | str) -> dict[str, Any] | str:
     return request
 
 
+def failure(exc: Exception) -> dict[str, Any]:
+    """The error answer of what a request raised: each typed error has its stable code."""
+    for kind, code in _CODES:
+        if isinstance(exc, kind):
+            return error(code, str(exc))
+    # a bug of the engine: the server must still answer
+    return error("internal_error", f"{type(exc).__name__} in the engine: {exc}")
+
+
+_CODES: tuple[tuple[type[Exception], str], ...] = (
+    (BadRequest, "bad_request"),
+    (Forbidden, "forbidden"),
+    (IllegalAction, "illegal_action"),
+    (InvalidOption, "invalid_option"),
+    (InvalidSave, "invalid_save"),
+    (MetroError, "bad_request"),
+)
+
+
 def answer(request: Any, handler: Handler) -> dict[str, Any]:
     """``handler(request)`` as an answer: ok, or the error code of what went wrong; the
     request's ``rid`` echoed either way. Never raises."""
@@ -73,20 +92,8 @@ def answer(request: Any, handler: Handler) -> dict[str, Any]:
         if not isinstance(request, dict):
             raise BadRequest("a request is a JSON object with a 'cmd'")
         out = {"ok": True, **handler(request)}
-    except BadRequest as exc:
-        out = error("bad_request", str(exc))
-    except Forbidden as exc:
-        out = error("forbidden", str(exc))
-    except IllegalAction as exc:
-        out = error("illegal_action", str(exc))
-    except InvalidOption as exc:
-        out = error("invalid_option", str(exc))
-    except InvalidSave as exc:
-        out = error("invalid_save", str(exc))
-    except MetroError as exc:
-        out = error("bad_request", str(exc))
-    except Exception as exc:  # a bug of the engine: the server must still answer
-        out = error("internal_error", f"{type(exc).__name__} in the engine: {exc}")
+    except Exception as exc:
+        out = failure(exc)
     if rid is not None:
         out["rid"] = rid
     return out

@@ -1,0 +1,125 @@
+"""A real ``metro web``: uvicorn on a free loopback port in a thread, and a WebSocket client."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette", reason="metro web needs the [web] extra (starlette)")
+pytest.importorskip("uvicorn", reason="metro web needs the [web] extra (uvicorn)")
+pytest.importorskip("websockets", reason="the tests talk to metro web with websockets")
+
+import uvicorn
+from websockets.sync.client import ClientConnection, connect
+
+from common.web.app import WS_MAX_SIZE, make_app
+from common.web.store import MemoryStore, Store
+
+
+class Running:
+    """A metro web served in this process until ``stop()``."""
+
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, rate: float = 10_000) -> None:
+        self.app = make_app(store, bot_delay=bot_delay, rate=rate, burst=int(rate))
+        config = uvicorn.Config(
+            self.app,
+            host="127.0.0.1",
+            port=0,
+            log_level="warning",
+            ws_max_size=WS_MAX_SIZE,
+            lifespan="on",
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 10
+        while not self.server.started:
+            if time.monotonic() > deadline:
+                raise RuntimeError("uvicorn did not start")
+            time.sleep(0.01)
+        port = self.server.servers[0].sockets[0].getsockname()[1]
+        self.url = f"ws://127.0.0.1:{port}/ws"
+        self.http = f"http://127.0.0.1:{port}"
+
+    def stop(self) -> None:
+        """Let the server finish and wait for it."""
+        self.server.should_exit = True
+        self.thread.join(timeout=10)
+
+
+class Client:
+    """One WebSocket: ``ask`` sends a request and returns its answer; pushes are kept."""
+
+    _rids = itertools.count(1)
+
+    def __init__(self, url: str) -> None:
+        self._opened = connect(url, max_size=None, open_timeout=10)
+        self.ws: ClientConnection = self._opened.__enter__()
+        self.updates: list[dict[str, Any]] = []
+
+    def ask(self, **request: Any) -> dict[str, Any]:
+        """Send ``request`` and return the answer with the same rid."""
+        rid = next(self._rids)
+        self.ws.send(json.dumps({**request, "rid": rid}))
+        return self.wait(rid)
+
+    def send_text(self, text: str) -> dict[str, Any]:
+        """Send a raw message; return the next answer (not an update)."""
+        self.ws.send(text)
+        return self.wait(None)
+
+    def wait(self, rid: Any, timeout: float = 10) -> dict[str, Any]:
+        """The next answer with ``rid`` (None: the next answer of any rid)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            message: dict[str, Any] = json.loads(
+                self.ws.recv(timeout=max(0.01, deadline - time.monotonic())),
+                parse_constant=lambda c: pytest.fail(f"{c} in an answer"),
+            )
+            if message.get("type") == "update":
+                self.updates.append(message)
+                continue
+            if rid is None or message.get("rid") == rid:
+                return message
+
+    def until(self, check: Any, timeout: float = 20) -> dict[str, Any]:
+        """Wait for a push for which ``check(update)`` holds; return it."""
+        for u in self.updates:
+            if check(u):
+                return u
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            got: dict[str, Any] = json.loads(
+                self.ws.recv(timeout=max(0.01, deadline - time.monotonic()))
+            )
+            if got.get("type") == "update":
+                self.updates.append(got)
+                if check(got):
+                    return got
+        raise AssertionError("the update never came")
+
+    def close(self) -> None:
+        """Close the socket."""
+        self._opened.__exit__(None, None, None)
+
+
+@pytest.fixture
+def web() -> Iterator[Running]:
+    """A metro web over a memory store (a client may send as fast as a test does)."""
+    running = Running(MemoryStore())
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(web: Running) -> Iterator[Client]:
+    """A client of ``web``."""
+    c = Client(web.url)
+    yield c
+    c.close()
