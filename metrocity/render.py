@@ -77,15 +77,25 @@ def _dollars(tokens: Sequence[int]) -> str:
     return ", ".join(f"${t}" for t in tokens) or "none"
 
 
-def _hand_words(state: dict[str, Any]) -> str:
+def _hand_items(state: dict[str, Any]) -> list[str]:
     """The seat's hand in words with the ids to type, a Park held twice once: ``x2``."""
     hand: list[str] = state["hand"]
     names = dict(zip(hand, state["hand_names"], strict=True))
-    words = [
+    return [
         f"{names[t]} [{t}]" + (f" x{hand.count(t)}" if hand.count(t) > 1 else "")
         for t in dict.fromkeys(hand)
     ]
-    return ", ".join(words) or "empty"
+
+
+def _wrap_items(lead: str, items: Sequence[str], width: int = _WIDTH) -> list[str]:
+    """``lead`` and the items joined by commas, wrapped between items, never inside one."""
+    lines = [lead.rstrip()]
+    for k, item in enumerate(items):
+        word = item + ("," if k < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(word) > width and lines[-1].strip():
+            lines.append(" ")
+        lines[-1] += " " + word
+    return lines
 
 
 def _deck_words(deck: str, players: Sequence[str]) -> str:
@@ -166,11 +176,12 @@ def render_text(game: Game, seat: int | None = None) -> str:
     tail.append(
         f"discarded: {_dollars(state['discarded'])}; out of play: {_dollars(state['out_of_play'])}"
     )
-    if state["hand"] is not None:
-        tail.append("your hand: " + _hand_words(state))
     tail.append(_turn_words(view, state, names))
-    for line in tail:
+    for line in tail[:-1]:
         lines += textwrap.wrap(line, _WIDTH, subsequent_indent="  ")
+    if state["hand"] is not None:
+        lines += _wrap_items("your hand:", _hand_items(state) or ["empty"])
+    lines += textwrap.wrap(tail[-1], _WIDTH, subsequent_indent="  ")
     return "\n".join(lines)
 
 

@@ -306,6 +306,8 @@ def test_the_text_board_fits_80_columns_and_a_screen_with_the_prompt_and_events(
             for viewer in (0, 1, None):
                 board = render_text(g, viewer).splitlines()
                 assert max(map(len, board)) <= 80 and len(board) <= 22
+                hand = g.view(viewer)["state"]["hand"] or []
+                assert all(f"{TILES[t].display} [{t}]" in "\n".join(board) for t in hand)
             if seat == 0:
                 told = [g.describe(e, 0) for e in g.events[since:]]
                 events = [line for t in told for line in textwrap.wrap(t, 80)]
