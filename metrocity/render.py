@@ -338,7 +338,7 @@ def _header(d: Drawing, view: dict[str, Any], state: dict[str, Any], seat: int |
                 title=f"${token} token of {names[k]}: money, or the price of a build-over",
                 class_="token",
             )
-            d.rect(chip, x, top + 4, 34, 18, rx=9, class_="token")
+            d.rect(chip, x, top + 4, 34, 18, rx=9, class_="frame token")
             d.text(chip, x + 17, top + 17, f"${token}", size=11, bold=True, anchor="middle")
         if not player["tokens"]:
             d.text(row, 352, base, "no tokens", size=12, class_="muted")
@@ -502,9 +502,10 @@ def _chip(d: Drawing, g: Any, cx: float, cy: float, street: dict[str, Any]) -> N
         winner = award["winner"]
         state = "tied" if winner is None else f"seat{winner}"
         token = award["token"]
-    d.add(g, "circle", cx=float(cx), cy=float(cy), r=_CHIP_R, class_=f"chip {state}")
+    chip = d.group(g, class_="chip")  # the chip holds the token's value: its frame
+    d.add(chip, "circle", cx=float(cx), cy=float(cy), r=_CHIP_R, class_=f"frame chip {state}")
     colour = "on-dark" if state.startswith("seat") else None
-    d.text(g, cx, cy + 4.5, f"${token}", size=13, bold=True, anchor="middle", class_=colour)
+    d.text(chip, cx, cy + 4.5, f"${token}", size=13, bold=True, anchor="middle", class_=colour)
 
 
 def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks: set[str]) -> None:

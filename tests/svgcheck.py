@@ -11,10 +11,11 @@ the texts' ink, must lie inside the computed boxes: a box computed wrongly is ca
 not trusted.
 
 The checks (``problems``): no two texts overlap or touch; every text is inside the picture;
-every text of a group holding a ``rect`` of class ``frame`` is inside that frame (a tile's
-labels inside the tile); every text leaves ink (none is hidden under a shape drawn after it);
-all the ink is inside the boxes. Geometry must be attributes (``common/svg.py``): a ``transform``, a
-``<tspan>``, a ``textLength`` or font properties in CSS are refused as uncheckable.
+every text of a group holding a ``rect`` or ``circle`` of class ``frame`` is inside that frame
+(a tile's labels inside the tile, a token's value inside its chip); every text leaves ink (none
+is hidden under a shape drawn after it); all the ink is inside the boxes. Geometry must be
+attributes (``common/svg.py``): a ``transform``, a ``<tspan>``, a ``textLength`` or font
+properties in CSS are refused as uncheckable.
 
 ``require()`` skips the calling test, with the reason, when cairosvg, Pillow or the font is
 missing.
@@ -188,28 +189,54 @@ def text_boxes(svg: str) -> list[TextBox]:
     return boxes
 
 
-def _frames(root: ET.Element) -> list[tuple[tuple[float, float, float, float], list[TextBox]]]:
-    """Each ``frame`` rectangle with the boxes of its group's texts."""
+@attrs.frozen
+class Frame:
+    """A shape of class ``frame``: a ``rect`` or a ``circle`` its group's texts must fit in."""
+
+    shape: str
+    values: tuple[float, ...]
+
+    def holds(self, box: TextBox, tolerance: float = 0.5) -> bool:
+        """Whether the text's box lies within the shape (every corner, for a circle)."""
+        if self.shape == "rect":
+            x0, y0, x1, y1 = self.values
+            return box.inside(x0, y0, x1, y1, tolerance)
+        cx, cy, r = self.values
+        corners = [(x, y) for x in (box.x0, box.x1) for y in (box.y0, box.y1)]
+        return all((x - cx) ** 2 + (y - cy) ** 2 <= (r + tolerance) ** 2 for x, y in corners)
+
+    def __str__(self) -> str:
+        return f"{self.shape} {tuple(round(v, 1) for v in self.values)}"
+
+
+def _frame(node: ET.Element) -> Frame | None:
+    """The first child of ``node`` that is a ``frame`` rectangle or circle."""
+    for child in node:
+        if "frame" not in child.attrib.get("class", "").split():
+            continue
+        if child.tag == f"{SVG_NS}rect":
+            x, y = _number(child.get("x"), 0), _number(child.get("y"), 0)
+            w, h = _number(child.get("width"), 0), _number(child.get("height"), 0)
+            return Frame("rect", (x, y, x + w, y + h))
+        if child.tag == f"{SVG_NS}circle":
+            values = (_number(child.get(k), 0) for k in ("cx", "cy", "r"))
+            return Frame("circle", tuple(values))
+    return None
+
+
+def _frames(root: ET.Element) -> list[tuple[Frame, list[TextBox]]]:
+    """Each ``frame`` shape with the boxes of its group's texts."""
     out = []
     for node, style, where in _walk(root, {}, "svg"):
-        frame = next(
-            (
-                r
-                for r in node
-                if r.tag == f"{SVG_NS}rect" and "frame" in r.attrib.get("class", "").split()
-            ),
-            None,
-        )
+        frame = _frame(node)
         if frame is None:
             continue
-        x, y = _number(frame.get("x"), 0), _number(frame.get("y"), 0)
-        rect = (x, y, x + _number(frame.get("width"), 0), y + _number(frame.get("height"), 0))
         texts = [
             box
             for sub, sub_style, sub_where in _walk(node, style, where)
             if sub.tag == f"{SVG_NS}text" and (box := _box(sub, sub_style, sub_where))
         ]
-        out.append((rect, texts))
+        out.append((frame, texts))
     return out
 
 
@@ -293,10 +320,10 @@ def problems(svg: str, *, ink: bool = True) -> list[str]:
         for b in boxes[k + 1 :]:
             if a.crowds(b):
                 out.append(f"overlapping or touching texts: {a} and {b}")
-    for rect, texts in _frames(root):
+    for frame, texts in _frames(root):
         for box in texts:
-            if not box.inside(*rect):
-                out.append(f"outside its frame {tuple(round(v, 1) for v in rect)}: {box}")
+            if not frame.holds(box):
+                out.append(f"outside its frame {frame}: {box}")
     if ink:
         out += ink_problems(svg, boxes)
     return out

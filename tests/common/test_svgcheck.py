@@ -54,6 +54,13 @@ def test_a_text_outside_the_picture_or_its_frame_is_found() -> None:
         '<text x="14" y="30" fill="#fff">Park (School)</text></g>'
     )
     assert any("outside its frame" in p for p in svgcheck.problems(framed))
+    chip = _svg(
+        '<g><circle class="frame" cx="40" cy="40" r="12"/>'
+        '<text x="40" y="44" text-anchor="middle" fill="#fff">$15</text></g>'
+    )
+    assert any("outside its frame circle" in p for p in svgcheck.problems(chip))
+    roomy = chip.replace('r="12"', 'r="18"')
+    assert svgcheck.problems(roomy) == []
 
 
 def test_a_text_hidden_under_a_later_shape_is_found() -> None:
