@@ -169,7 +169,7 @@ BLOCK_NAMES: Final[tuple[str, ...]] = tuple(
 # ---------------------------------------------------------------------- static data (issue 22)
 #: the tie rule's words, by the value of the ``tie`` option (ruling MC-4)
 TIE_RULES: Final[dict[str, str]] = {
-    "discard": "a tied street's token is discarded: nobody takes it",
+    "discard": "a tied street's token is discarded (nobody takes it)",
     "placer": "a tied street's token goes to the player whose placement completed the street",
 }
 #: what a special tile does besides the categories it stops (MC-5)

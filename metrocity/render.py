@@ -1,275 +1,644 @@
-"""Text and SVG renderings of a Metro City game: the grid with street names, bonuses and sums."""
+"""Text and SVG pictures of a Metro City position: the grid, the streets' bonuses, the players.
+
+Both are drawn from ``game.view(seat)`` only (and the game's static names), so each shows what
+that seat sees and nothing more: the grid, each street's token or its award as it was made,
+the sums, both players' money and tokens, and the seat's own hand (ruling MC-A7).
+"""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Collection, Sequence
 from typing import Any
-from xml.sax.saxutils import escape, quoteattr
 
 from common import Game
-from metrocity.data import COLUMN_LETTERS, COLUMNS, ROWS, TILE_KINDS, TILES, category_display
-from metrocity.rules import MetroCity
-
-_CELL = 6
-_MARKS = ("a", "b")
-#: the text board's key to its tile labels, both names of the Park included (ruling MC-A10)
-LEGEND = "tiles: R1-R5 Residential, C2-C6 Commercial, I3-I7 Industrial, " + ", ".join(
-    f"{t.label} {t.display}" for t in TILE_KINDS if not t.value
+from common.svg import Drawing, SvgWrapper
+from metrocity.data import (
+    BUILDING_NAMES,
+    COLUMN_LETTERS,
+    COLUMNS,
+    KIND_NAMES,
+    ROWS,
+    SUPPRESSED_BY,
+    TIE_RULES,
+    TILE_KINDS,
+    TILES,
+    Kind,
+    category_display,
 )
+from metrocity.words import and_list
+
+#: each seat's one-letter mark on the text board
+_MARKS = ("a", "b")
+#: the text board's width in characters
+_WIDTH = 80
+_CELL = 7
+_NAME = 12
+
+
+def _labels(kind: Kind) -> str:
+    """The labels of a category's tiles: ``R1-R5``, or the one label of a special tile."""
+    labels = [t.label for t in TILE_KINDS if t.kind == kind]
+    return labels[0] if len(labels) == 1 else f"{labels[0]}-{labels[-1]}"
+
+
+#: the text board's key to its tile labels, both names of the Park included (ruling MC-A10)
+LEGEND = "tiles: " + ", ".join(f"{_labels(k)} {category_display(k)}" for k in KIND_NAMES)
 
 
 def _cell(cell: dict[str, Any] | None) -> str:
     if cell is None:
-        return ".".center(_CELL)
-    return f"{TILES[cell['tile']].label}{_MARKS[cell['owner']]}".center(_CELL)
+        return "."
+    return f"{TILES[cell['tile']].label}{_MARKS[cell['owner']]}"
 
 
-def _bonus(street: dict[str, Any]) -> str:
-    """A street's bonus in the text board: ``$10``, ``won a``, ``tied``, ``won b (tie)``."""
+def _status(street: dict[str, Any]) -> str:
+    """A street's state on the text board: ``open``, ``won a``, ``tied``, ``won b=``."""
     award = street["award"]
     if award is None:
-        return f"${street['token']}"
+        return "open"
     if award["winner"] is None:
-        return f"${award['token']} tied"
-    tie = " (tie)" if award["tied"] else ""
-    return f"${award['token']} won {_MARKS[award['winner']]}{tie}"
+        return "tied"
+    return f"won {_MARKS[award['winner']]}" + ("=" if award["tied"] else "")
 
 
-def _money(tokens: list[int]) -> str:
+def _token(street: dict[str, Any]) -> str:
+    """The street's token: the one lying there, or the one it was awarded with."""
+    award = street["award"]
+    return f"${street['token'] if award is None else award['token']}"
+
+
+def _sums(street: dict[str, Any]) -> str:
+    a, b = street["sums"]
+    return f"{a}:{b}"
+
+
+def _dollars(tokens: Sequence[int]) -> str:
     return ", ".join(f"${t}" for t in tokens) or "none"
 
 
-def render_text(game: Game, seat: int | None = None) -> str:
-    """The grid, each street's bonus (or its award) and sums, money, and ``seat``'s own hand.
+def _hand_items(state: dict[str, Any]) -> list[str]:
+    """The seat's hand in words with the ids to type, a Park held twice once: ``x2``."""
+    hand: list[str] = state["hand"]
+    names = dict(zip(hand, state["hand_names"], strict=True))
+    return [
+        f"{names[t]} [{t}]" + (f" x{hand.count(t)}" if hand.count(t) > 1 else "")
+        for t in dict.fromkeys(hand)
+    ]
 
-    Drawn from ``game.view(seat)`` only, so it shows what that seat sees and nothing more. An
-    awarded street shows the sums it was awarded by, whatever was built over since.
+
+def _wrap_items(lead: str, items: Sequence[str], width: int = _WIDTH) -> list[str]:
+    """``lead`` and the items joined by commas, wrapped between items, never inside one."""
+    lines = [lead.rstrip()]
+    for k, item in enumerate(items):
+        word = item + ("," if k < len(items) - 1 else "")
+        if len(lines[-1]) + 1 + len(word) > width and lines[-1].strip():
+            lines.append(" ")
+        lines[-1] += " " + word
+    return lines
+
+
+def _deck_words(deck: str, players: Sequence[str]) -> str:
+    """A set-up shuffle's deck in words: the bonus tokens, or a player's tiles."""
+    if deck.startswith("pile") and deck[4:].isdigit() and int(deck[4:]) < len(players):
+        return f"{players[int(deck[4:])]}'s tiles"
+    return "the bonus tokens"
+
+
+def _turn_words(view: dict[str, Any], state: dict[str, Any], names: Sequence[str]) -> str:
+    """Who is to act and what about, or the result: one line for both pictures."""
+    if view["is_over"]:
+        result = view["result"]
+        scores, winners = result["scores"], result["winners"]
+        if len(winners) > 1:
+            won = f"a shared win at ${scores[winners[0]]} each"
+        else:
+            (w,) = winners
+            won = f"{names[w]} wins, ${scores[w]} to ${scores[1 - w]}"
+        return f"Game over ({result['reason']}): {won}"
+    prompt = view["prompt"]
+    if prompt is None:
+        chance = view["chance"] or {}
+        return f"Set-up: {_deck_words(str(chance.get('deck', '')), names)} are shuffled"
+    who = names[prompt["seat"]]
+    if prompt["kind"] == "swap":
+        return (
+            f"{who} to answer the Courthouse at {state['swap_for']}: swap the bonus tokens of "
+            "two streets, or pass"
+        )
+    return f"{who} to place a tile"
+
+
+def render_text(game: Game, seat: int | None = None) -> str:
+    """The grid, each street's bonus and sums, the players, and ``seat``'s own hand.
+
+    Drawn from ``game.view(seat)`` only, so it shows what that seat sees and nothing more; an
+    awarded street shows the token and sums of its award, whatever was built over since. It
+    fits 80 columns and about 20 lines, so a terminal shows it with the events and a prompt.
     """
-    assert isinstance(game, MetroCity)
     view = game.view(seat)
     state = view["state"]
     streets = state["streets"]
-    names = [f"{name} ({_MARKS[k]})" for k, name in enumerate(view["players"])]
-    lines = [f"Metro City: {names[0]} vs {names[1]}"]
-    header = " " * 12 + "".join(c.center(_CELL) for c in COLUMN_LETTERS)
-    lines.append(header + "   bonus          sums a:b")
+    players: list[str] = view["players"]
+    names = [f"{name} ({_MARKS[k]})" for k, name in enumerate(players)]
+    tie = "ties: discarded" if state["tie"] == "discard" else "ties: the placer keeps"
+    title = f"Metro City: {names[0]} vs {names[1]}"
+    if len(title) + len(tie) + 2 <= _WIDTH:
+        lines = [f"{title}{tie:>{_WIDTH - len(title)}}"]
+    else:
+        lines = [*textwrap.wrap(title, _WIDTH, subsequent_indent="  "), tie]
+    lines.append(
+        " " * _NAME + "".join(c.ljust(_CELL) for c in COLUMN_LETTERS) + "bonus        sums a:b"
+    )
     for r, street in enumerate(streets[:ROWS]):
-        row = "".join(_cell(cell) for cell in state["grid"][r])
-        sums = street["sums"]
-        lines.append(f"{street['name']:<12}{row}   {_bonus(street):<14} {sums[0]}:{sums[1]}")
-    lines.append("")
-    for street in streets[ROWS:]:
-        sums = street["sums"]
-        lines.append(f"  {street['name']:<10} bonus {_bonus(street):<14} sums {sums[0]}:{sums[1]}")
-    lines.append("")
-    lines.append(LEGEND)
+        cells = "".join(_cell(cell).ljust(_CELL) for cell in state["grid"][r])
+        bonus = f"{_token(street)} {_status(street)}"
+        lines.append(f"{street['name'][: _NAME - 1]:<{_NAME}}{cells}{bonus:<13}{_sums(street)}")
+    avenues = [
+        f"{st['name'][: _NAME - 1]:<{_NAME}}{_token(st):<4} {_status(st):<8}{_sums(st)}"
+        for st in streets[ROWS:]
+    ]
+    half = (len(avenues) + 1) // 2
+    rights = avenues[half:] + [""] * (2 * half - len(avenues))
+    for left, right in zip(avenues[:half], rights, strict=True):
+        lines.append(f"{left:<{_WIDTH // 2}}{right}".rstrip())
+    key = (
+        f"{LEGEND}; a, b: the owner; . empty. Bonus: open; won a; tied (discarded); "
+        "won b= (a tie the placer kept)"
+    )
+    tail = [key]
     for k, player in enumerate(state["players"]):
-        lines.append(
-            f"{names[k]}: ${player['money']} ({_money(player['tokens'])}); "
+        who = f"{players[k]} ({_MARKS[k]}, you)" if k == seat else names[k]
+        tail.append(
+            f"{who}: ${player['money']} (tokens {_dollars(player['tokens'])}); "
             f"hand {player['hand_size']}, pile {player['pile_size']}"
         )
-    out_of_play = _money(state["out_of_play"])
-    lines.append(f"discarded: {_money(state['discarded'])}; out of play: {out_of_play}")
+    tail.append(
+        f"discarded: {_dollars(state['discarded'])}; out of play: {_dollars(state['out_of_play'])}"
+    )
+    tail.append(_turn_words(view, state, names))
+    for line in tail[:-1]:
+        lines += textwrap.wrap(line, _WIDTH, subsequent_indent="  ")
     if state["hand"] is not None:
-        hand = [f"{name} [{t}]" for t, name in zip(state["hand"], state["hand_names"], strict=True)]
-        lines.append("your hand: " + (", ".join(hand) or "empty"))
-    if view["is_over"]:
-        result = view["result"]
-        won = " and ".join(view["players"][w] for w in result["winners"])
-        lines.append(f"game over ({result['reason']}): {won} wins")
-    elif view["prompt"] is not None:
-        p = view["prompt"]
-        lines.append(f"{view['players'][p['seat']]} to {p['kind']}: {p['text']}")
+        lines += _wrap_items("your hand:", _hand_items(state) or ["empty"])
+    lines += textwrap.wrap(tail[-1], _WIDTH, subsequent_indent="  ")
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------------- SVG (issue 7)
-#: owner colours by seat, and a lighter tint of each for the money panel
+# ---------------------------------------------------------------------- SVG (issues 7, 23)
+#: owner colours by seat: blue and orange, told apart with the common colour blindnesses
 SEAT_COLOURS = ("#2f6db5", "#c8621e")
-#: the colour of the band naming a tile's kind
-KIND_COLOURS = {
-    "residential": "#4caf50",
-    "commercial": "#1e88e5",
-    "industrial": "#757575",
-    "park": "#2e7d32",
+#: the colour of the band naming a tile's category, and of its key
+KIND_COLOURS: dict[Kind, str] = {
+    "residential": "#2e7d32",
+    "commercial": "#ad1457",
+    "industrial": "#546e7a",
+    "park": "#7cb342",
     "power": "#f9a825",
-    "mall": "#8e24aa",
-    "court": "#5d4037",
+    "mall": "#6a1b9a",
+    "court": "#4e342e",
 }
-_BLOCK_W = 84
-_BLOCK_H = 64
-_GAP = 6
-_LEFT = 130
-_TOP = 70
-
-
-def _text(x: float, y: float, body: str, **attrs: Any) -> str:
-    """One ``<text>`` element; the body is escaped, attribute values quoted and escaped."""
-    extra = "".join(
-        f" {k.rstrip('_').replace('_', '-')}={quoteattr(str(v))}" for k, v in attrs.items()
+#: the big label of a special tile, a word instead of the text board's two letters (the
+#: band under it names the tile in full)
+_SPECIAL_LABELS: dict[Kind, str] = {
+    "park": "Park",
+    "power": "Power",
+    "mall": "Mall",
+    "court": "Court",
+}
+#: categories whose band is light, so its words are dark
+_LIGHT_BANDS = ("park", "power")
+_STYLE = (
+    "".join(
+        f".seat{k} {{ fill: {c}; }}\n.turn{k} {{ fill: {c}; fill-opacity: 0.13; }}\n"
+        f"text.seat{k} {{ fill: {c}; }}\n"
+        for k, c in enumerate(SEAT_COLOURS)
     )
-    return f'<text x="{x:g}" y="{y:g}"{extra}>{escape(body)}</text>'
+    + "".join(f".kind-{k} {{ fill: {c}; }}\n" for k, c in KIND_COLOURS.items())
+    + "".join(f".kind-{k} + text {{ fill: #222; }}\n" for k in _LIGHT_BANDS)
+    + """\
+rect.frame { stroke: #333; stroke-width: 1; }
+rect.frame.open { fill: #e8e6df; stroke: #c9c6bb; }
+circle.chip { stroke: #7a6a2a; stroke-width: 1; }
+circle.chip.open { fill: #f3e5ab; }
+circle.chip.tied { fill: #bdbdbd; stroke: #777; }
+circle.chip.seat0 { fill: #2f6db5; stroke: #1b3f6b; }
+circle.chip.seat1 { fill: #c8621e; stroke: #7a3a10; }
+rect.token { fill: #f3e5ab; stroke: #7a6a2a; }
+rect.pending { fill: none; stroke: #e0007a; stroke-width: 3; }
+circle.target-ring { fill: none; stroke: #e0007a; stroke-width: 3; stroke-dasharray: 6 3; }
+polygon.marker { fill: #222; }
+"""
+)
+
+_W = 980
+_BLOCK_W = 100
+_BLOCK_H = 74
+_GAP = 8
+_LEFT = 124
+_TOP = 180
+_GRID_RIGHT = _LEFT + COLUMNS * _BLOCK_W + (COLUMNS - 1) * _GAP
+_GRID_BOTTOM = _TOP + ROWS * _BLOCK_H + (ROWS - 1) * _GAP
+_CHIP_R = 18
+_HAND_TOP = _GRID_BOTTOM + 104
+_HAND_H = 54
 
 
-def _bonus_text(street: dict[str, Any], names: list[str]) -> str:
-    award = street["award"]
-    if award is None:
-        return f"${street['token']}"
-    if award["winner"] is None:
-        return "tied: discarded"
-    # a tie the placer took (tie="placer") shows as its equal sums on the line below
-    return f"won by {names[award['winner']]}"
+def _block_xy(r: int, c: int) -> tuple[int, int]:
+    return _LEFT + c * (_BLOCK_W + _GAP), _TOP + r * (_BLOCK_H + _GAP)
 
 
-def _sums_text(street: dict[str, Any]) -> str:
-    """The street's sums: as it stands while open, as awarded (with its token) once awarded."""
-    a, b = street["sums"]
-    award = street["award"]
-    return f"sums {a}:{b}" if award is None else f"${award['token']} at {a}:{b}"
-
-
-def render_svg(game: Game, seat: int | None = None) -> str:
+def render_svg(
+    game: Game,
+    seat: int | None = None,
+    *,
+    last: str | None = None,
+    targets: Collection[str] = (),
+    css: str = "",
+) -> SvgWrapper:
     """An SVG picture of what ``seat`` sees (None: a spectator), drawn from ``game.view(seat)``.
 
-    The 6x5 grid with the street and avenue names; each tile with its kind, number and owner's
-    colour (``class="tile"``, ``data-block``, ``data-tile``, ``data-owner``); each street's
-    bonus, or who won it with the token and the sums it was awarded by (``class="bonus"``,
-    ``data-street``); both players' money and tokens, the discarded tokens and those out of
-    play, and the seat's own hand in words (both names of the Park, ruling MC-A10).
+    The players with their colours, money, tokens and whose turn it is; the 6x5 grid with the
+    street and avenue names, each tile in its owner's colour with its number (or label) and a
+    band naming its category ("Park (School)", ruling MC-A10); each street's bonus token and
+    sums, or who won it with the token and sums of the award; the seat's own hand; the
+    discarded tokens and those out of play; a key to every label and colour.
+
+    Clickable parts carry a ``data-key`` and a ``<title>``: ``block:A1``, ``street:st1``,
+    ``tile:res3`` (the hand) and ``token:10`` (a token held). ``last`` (a block) is outlined
+    as the last placement, ``targets`` (data-keys) dashed; ``css`` is added to the style sheet.
+    The text board (``render_text``) is the ``<desc>``.
     """
     view = game.view(seat)
     state = view["state"]
     names: list[str] = view["players"]
-    streets: list[dict[str, Any]] = state["streets"]
-    grid_w = COLUMNS * _BLOCK_W + (COLUMNS - 1) * _GAP
-    grid_h = ROWS * _BLOCK_H + (ROWS - 1) * _GAP
-    width = _LEFT + grid_w + 170
-    height = _TOP + grid_h + 90 + 26 * 5
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
-        f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
-        f'<rect class="background" width="{width}" height="{height}" fill="#fafaf5"/>',
-        _text(16, 24, f"Metro City: {names[0]} vs {names[1]}", font_size=18, font_weight="bold"),
-    ]
+    hand = state["hand"]
+    discard_y = (_HAND_TOP + _HAND_H + 28) if hand is not None else _HAND_TOP + 8
+    key_top = discard_y + 32
+    height = key_top + 20 + 18 * 9
+    d = Drawing(
+        _W,
+        height,
+        title=f"Metro City: {names[0]} vs {names[1]}",
+        desc=render_text(game, seat),
+        style=_STYLE,
+        css=css,
+    )
+    _header(d, view, state, seat)
+    marks = set(targets)
+    _grid(d, state, names, last, marks)
+    _streets(d, state["streets"], names, marks)
+    if hand is not None:
+        _hand(d, hand, seat or 0, marks)
+    d.text(
+        None,
+        24,
+        discard_y,
+        f"Discarded: {_dollars(state['discarded'])}.  Out of play: "
+        f"{_dollars(state['out_of_play'])}.",
+        width=_W - 48,
+        class_="discarded",
+    )
+    _key(d, key_top, names)
+    return d.to_svg()
+
+
+def _header(d: Drawing, view: dict[str, Any], state: dict[str, Any], seat: int | None) -> None:
+    names: list[str] = view["players"]
+    d.text(None, 24, 38, "Metro City", size=24, bold=True, class_="title")
+    d.text(
+        None,
+        _W - 24,
+        36,
+        f"Tie rule: {TIE_RULES[state['tie']]}",
+        size=11,
+        anchor="end",
+        width=_W - 260,
+        class_="muted",
+    )
+    to_act = view["to_act"]
+    for k, player in enumerate(state["players"]):
+        top = 54 + 30 * k
+        base = top + 19
+        row = d.group(None, class_=f"player seat-{k}", data_seat=k)
+        if k == to_act:
+            d.rect(row, 16, top, _W - 32, 26, rx=4, class_=f"turn{k}")
+            d.add(
+                row, "polygon", points=f"22,{top + 6} 32,{top + 13} 22,{top + 20}", class_="marker"
+            )
+        d.rect(row, 38, top + 5, 16, 16, rx=3, class_=f"seat{k}")
+        you = " (you)" if k == seat else ""
+        d.text(row, 62, base, names[k] + you, size=14, bold=True, width=226, min_size=12)
+        d.text(row, 298, base, f"${player['money']}", size=14, bold=True, class_="money")
+        for i, token in enumerate(player["tokens"]):
+            x = 352 + 38 * i
+            chip = d.group(
+                row,
+                key=f"token:{token}",
+                title=f"${token} token of {names[k]}: money, or the price of a build-over",
+                class_="token",
+            )
+            d.rect(chip, x, top + 4, 34, 18, rx=9, class_="frame token")
+            d.text(chip, x + 17, top + 17, f"${token}", size=11, bold=True, anchor="middle")
+        if not player["tokens"]:
+            d.text(row, 352, base, "no tokens", size=12, class_="muted")
+        d.text(
+            row,
+            _W - 24,
+            base,
+            f"hand {player['hand_size']}, pile {player['pile_size']}",
+            size=12,
+            anchor="end",
+            class_="muted",
+        )
+    d.text(
+        None,
+        24,
+        136,
+        _turn_words(view, state, names),
+        size=14,
+        bold=True,
+        width=_W - 48,
+        min_size=11,
+        class_="status",
+    )
+
+
+def _grid(
+    d: Drawing, state: dict[str, Any], names: list[str], last: str | None, marks: set[str]
+) -> None:
+    streets = state["streets"]
     for c in range(COLUMNS):
         x = _LEFT + c * (_BLOCK_W + _GAP) + _BLOCK_W / 2
-        out.append(_text(x, _TOP - 10, streets[ROWS + c]["name"], text_anchor="middle"))
-    for r in range(ROWS):
-        y = _TOP + r * (_BLOCK_H + _GAP) + _BLOCK_H / 2 + 4
-        out.append(_text(16, y, streets[r]["name"]))
-        for c in range(COLUMNS):
-            out.append(_block_svg(state["grid"][r][c], r, c, names))
-    for i, street in enumerate(streets):
-        out.append(_street_svg(i, street, names))
-    out.extend(_players_svg(view, state, _TOP + grid_h + 70))
-    out.append("</svg>")
-    return "\n".join(out) + "\n"
-
-
-def _block_svg(cell: dict[str, Any] | None, r: int, c: int, names: list[str]) -> str:
-    x = _LEFT + c * (_BLOCK_W + _GAP)
-    y = _TOP + r * (_BLOCK_H + _GAP)
-    block = f"{COLUMN_LETTERS[c]}{r + 1}"
-    if cell is None:
-        return (
-            f'<rect class="empty" data-block="{block}" x="{x}" y="{y}" width="{_BLOCK_W}" '
-            f'height="{_BLOCK_H}" fill="#e8e6df" stroke="#c9c6bb"/>'
+        d.text(
+            None,
+            x,
+            _TOP - 10,
+            streets[ROWS + c]["name"],
+            size=13,
+            bold=True,
+            anchor="middle",
+            width=_BLOCK_W + _GAP - 4,
+            min_size=9,
         )
+    for r in range(ROWS):
+        y = _TOP + r * (_BLOCK_H + _GAP) + _BLOCK_H / 2 + 5
+        d.text(None, 20, y, streets[r]["name"], size=13, bold=True, width=_LEFT - 28, min_size=9)
+        for c in range(COLUMNS):
+            block = f"{COLUMN_LETTERS[c]}{r + 1}"
+            _block(d, state["grid"][r][c], r, c, names, block)
+            x, y0 = _block_xy(r, c)
+            if block == state["swap_for"]:
+                d.rect(None, x - 3, y0 - 3, _BLOCK_W + 6, _BLOCK_H + 6, rx=6, class_="pending")
+            if block == last:
+                d.rect(None, x - 2, y0 - 2, _BLOCK_W + 4, _BLOCK_H + 4, rx=6, class_="last")
+            if f"block:{block}" in marks:
+                d.rect(None, x - 2, y0 - 2, _BLOCK_W + 4, _BLOCK_H + 4, rx=6, class_="target")
+
+
+def _block(
+    d: Drawing, cell: dict[str, Any] | None, r: int, c: int, names: list[str], block: str
+) -> None:
+    x, y = _block_xy(r, c)
+    key = f"block:{block}"
+    if cell is None:
+        g = d.group(None, key=key, title=f"{block}, empty", class_="block empty", data_block=block)
+        d.rect(g, x, y, _BLOCK_W, _BLOCK_H, rx=4, class_="frame open")
+        d.text(
+            g,
+            x + _BLOCK_W / 2,
+            y + _BLOCK_H / 2 + 6,
+            block,
+            size=16,
+            anchor="middle",
+            class_="muted",
+        )
+        return
     kind = TILES[cell["tile"]]
     owner = int(cell["owner"])
-    number = str(kind.value) if kind.value else ""
-    title = f"{cell['name']}, {names[owner]}'s, on {block}"
-    return "".join(
-        [
-            f'<g class="tile" data-block="{block}" data-tile={quoteattr(kind.id)} '
-            f'data-owner="{owner}">',
-            f"<title>{escape(title)}</title>",
-            f'<rect x="{x}" y="{y}" width="{_BLOCK_W}" height="{_BLOCK_H}" rx="4" '
-            f'fill="{SEAT_COLOURS[owner]}" stroke="#333"/>',
-            f'<rect x="{x}" y="{y + _BLOCK_H - 16}" width="{_BLOCK_W}" height="16" '
-            f'fill="{KIND_COLOURS[kind.kind]}"/>',
-            _text(
-                x + _BLOCK_W / 2,
-                y + 30,
-                number or kind.label,
-                text_anchor="middle",
-                font_size=20,
-                font_weight="bold",
-                fill="#fff",
-            ),
-            _text(
-                x + _BLOCK_W / 2,
-                y + _BLOCK_H - 4,
-                category_display(kind.kind),
-                text_anchor="middle",
-                font_size=10,
-                fill="#fff",
-            ),
-            "</g>",
-        ]
+    g = d.group(
+        None,
+        key=key,
+        title=f"{cell['name']}, {names[owner]}'s, on {block}",
+        class_="block tile",
+        data_block=block,
+        data_tile=kind.id,
+        data_owner=owner,
+    )
+    _tile(d, g, x, y, _BLOCK_W, _BLOCK_H, kind.id, owner, corner=block)
+
+
+def _tile(
+    d: Drawing,
+    g: Any,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    tile: str,
+    owner: int,
+    corner: str | None = None,
+) -> None:
+    """A tile drawn in a w x h box: its owner's colour, its number or label, its category."""
+    kind = TILES[tile]
+    band = 17
+    d.rect(g, x, y, w, h, rx=4, class_=f"frame seat{owner}")
+    if corner:
+        d.text(g, x + 6, y + 14, corner, size=10, class_="on-dark")
+    big = 22 if h > 60 else 18
+    d.text(
+        g,
+        x + w / 2,
+        y + (h - band) / 2 + big * 0.38,
+        str(kind.value) if kind.value else _SPECIAL_LABELS[kind.kind],
+        size=big,
+        bold=True,
+        anchor="middle",
+        width=w - 8,
+        class_="on-dark label",
+    )
+    d.rect(g, x + 1, y + h - band, w - 2, band - 1, class_=f"kind-{kind.kind}")
+    d.text(
+        g,
+        x + w / 2,
+        y + h - 5,
+        category_display(kind.kind),
+        size=11,
+        anchor="middle",
+        width=w - 6,
+        min_size=8,
+        class_="on-dark band",
     )
 
 
-def _street_svg(i: int, street: dict[str, Any], names: list[str]) -> str:
-    if i < ROWS:
-        x: float = _LEFT + COLUMNS * (_BLOCK_W + _GAP) + 4
-        y: float = _TOP + i * (_BLOCK_H + _GAP) + _BLOCK_H / 2 - 2
-        anchor = "start"
-        y2 = y + 16
-        x2 = x
+def _street_lines(street: dict[str, Any], names: list[str]) -> tuple[str, str, str]:
+    """A street's state in two lines, and the class of the first: open, won, tied."""
+    award = street["award"]
+    a, b = street["sums"]
+    if award is None:
+        empty = street["empty"]
+        return f"open, {empty} empty", f"sums {a}:{b}", "muted"
+    winner = award["winner"]
+    if winner is None:
+        return "tied: discarded", f"${award['token']} at {a}:{b}", "muted"
+    lead = "tie kept by" if award["tied"] else "won by"
+    return f"{lead} {names[winner]}", f"${award['token']} at {a}:{b}", f"seat{winner}"
+
+
+def _street_title(street: dict[str, Any], names: list[str]) -> str:
+    award = street["award"]
+    a, b = street["sums"]
+    sums = f"{names[0]} {a}, {names[1]} {b}"
+    if award is None:
+        return f"{street['name']}: ${street['token']} bonus, {street['empty']} blocks empty; {sums}"
+    return f"{street['name']}: ${award['token']} bonus awarded at {sums}"
+
+
+def _chip(d: Drawing, g: Any, cx: float, cy: float, street: dict[str, Any]) -> None:
+    award = street["award"]
+    if award is None:
+        state, token = "open", street["token"]
     else:
-        c = i - ROWS
-        x = _LEFT + c * (_BLOCK_W + _GAP) + _BLOCK_W / 2
-        y = _TOP + ROWS * (_BLOCK_H + _GAP) + 14
-        anchor = "middle"
-        x2, y2 = x, y + 16
-    colour = "#222" if street["winner"] is None else SEAT_COLOURS[street["winner"]]
-    return "".join(
-        [
-            f'<g class="street" data-street={quoteattr(street["id"])}>',
-            _text(
-                x,
-                y,
-                _bonus_text(street, names),
-                class_="bonus",
-                data_street=street["id"],
-                text_anchor=anchor,
-                font_weight="bold",
-                font_size=12 if i < ROWS or street["token"] is not None else 10,
-                fill=colour,
-            ),
-            _text(x2, y2, _sums_text(street), class_="sums", text_anchor=anchor),
-            "</g>",
-        ]
+        winner = award["winner"]
+        state = "tied" if winner is None else f"seat{winner}"
+        token = award["token"]
+    chip = d.group(g, class_="chip")  # the chip holds the token's value: its frame
+    d.add(chip, "circle", cx=float(cx), cy=float(cy), r=_CHIP_R, class_=f"frame chip {state}")
+    colour = "on-dark" if state.startswith("seat") else None
+    d.text(chip, cx, cy + 4.5, f"${token}", size=13, bold=True, anchor="middle", class_=colour)
+
+
+def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks: set[str]) -> None:
+    """Each street's token chip and its two lines: right of its row, under its avenue."""
+    for i, street in enumerate(streets):
+        key = f"street:{street['id']}"
+        g = d.group(
+            None,
+            key=key,
+            title=_street_title(street, names),
+            class_="street",
+            data_street=street["id"],
+        )
+        first, second, tone = _street_lines(street, names)
+        cx: float
+        cy: float
+        x: float
+        y: float
+        width: float
+        anchor: str | None
+        if i < ROWS:  # the chip right of the row, the lines right of the chip
+            cx = _GRID_RIGHT + 16 + _CHIP_R
+            cy = _TOP + i * (_BLOCK_H + _GAP) + _BLOCK_H / 2
+            x, y, anchor = cx + _CHIP_R + 8, cy - 3, None
+            width, min_size = _W - 20 - x, 11
+        else:  # the chip under the avenue, the lines under the chip, both centred
+            cx = _LEFT + (i - ROWS) * (_BLOCK_W + _GAP) + _BLOCK_W / 2
+            cy = _GRID_BOTTOM + 10 + _CHIP_R
+            x, y, anchor = cx, cy + _CHIP_R + 18, "middle"
+            width, min_size = _BLOCK_W + _GAP - 6, 10
+        _chip(d, g, cx, cy, street)
+        if key in marks:
+            d.add(g, "circle", cx=cx, cy=cy, r=_CHIP_R + 4, class_="target-ring")
+        d.text(
+            g,
+            x,
+            y,
+            first,
+            size=12,
+            bold=True,
+            anchor=anchor,
+            width=width,
+            min_size=min_size,
+            class_=f"bonus {tone}",
+            data_street=street["id"],
+        )
+        d.text(g, x, y + 16, second, size=12, anchor=anchor, width=width, class_="sums")
+
+
+def _hand(d: Drawing, hand: list[str], seat: int, marks: set[str]) -> None:
+    d.text(None, 20, _HAND_TOP + _HAND_H / 2 + 5, "Your hand", size=13, bold=True)
+    if not hand:
+        d.text(None, _LEFT, _HAND_TOP + _HAND_H / 2 + 5, "empty", size=13, class_="muted")
+    for i, tile in enumerate(hand):
+        x = _LEFT + i * (_BLOCK_W + _GAP)
+        key = f"tile:{tile}"
+        g = d.group(
+            None,
+            key=key,
+            title=f"{TILES[tile].display} in your hand ({tile})",
+            class_="hand-tile",
+            data_tile=tile,
+        )
+        _tile(d, g, x, _HAND_TOP, _BLOCK_W, _HAND_H, tile, seat)
+        if key in marks:
+            d.rect(None, x - 2, _HAND_TOP - 2, _BLOCK_W + 4, _HAND_H + 4, rx=6, class_="target")
+
+
+def _stopped_by(kind: Kind) -> str:
+    stoppers = sorted(SUPPRESSED_BY.get(kind, ()), key=list(KIND_NAMES).index)
+    if not stoppers:
+        return "always counts"
+    return (
+        f"counts nothing on a street with a {' or a '.join(category_display(s) for s in stoppers)}"
     )
 
 
-def _players_svg(view: dict[str, Any], state: dict[str, Any], top: int) -> list[str]:
-    names: list[str] = view["players"]
-    out = []
-    for k, player in enumerate(state["players"]):
-        tokens = ", ".join(f"${t}" for t in player["tokens"]) or "no tokens"
-        line = (
-            f"{names[k]}: ${player['money']} ({tokens}); hand {player['hand_size']}, "
-            f"pile {player['pile_size']}"
-        )
-        y = top + 24 * k
-        out.append(f'<rect x="16" y="{y - 12}" width="14" height="14" fill="{SEAT_COLOURS[k]}"/>')
-        out.append(_text(36, y, line, class_="money", data_seat=k))
-    y = top + 48
-    discarded = ", ".join(f"${t}" for t in state["discarded"]) or "none"
-    out_of_play = ", ".join(f"${t}" for t in state["out_of_play"]) or "none"
-    line = f"discarded: {discarded}; out of play: {out_of_play}"
-    out.append(_text(16, y, line, class_="discarded"))
-    y += 24
-    if state["hand"] is not None:
-        hand = ", ".join(state["hand_names"]) or "empty"
-        out.append(_text(16, y, f"your hand: {hand}", class_="hand"))
-        y += 24
-    if view["is_over"]:
-        result = view["result"]
-        won = " and ".join(names[w] for w in result["winners"])
-        out.append(_text(16, y, f"game over ({result['reason']}): {won} wins", class_="status"))
-    elif view["prompt"] is not None:
-        p = view["prompt"]
-        out.append(_text(16, y, f"{names[p['seat']]} to {p['kind']}", class_="status"))
+def _key_lines() -> list[tuple[Kind, str]]:
+    """The key's line for each category: its labels, names and what it counts (MC-4)."""
+    out: list[tuple[Kind, str]] = []
+    for kind in KIND_NAMES:
+        tiles = [t for t in TILE_KINDS if t.kind == kind]
+        if tiles[0].value:
+            numbers = f"{tiles[0].value}-{tiles[-1].value}"
+            buildings = BUILDING_NAMES.get(kind)
+            also = f" ({buildings})" if buildings else ""
+            text = (
+                f"{category_display(kind)}{also} {numbers}: adds its number on its street "
+                f"and avenue; {_stopped_by(kind)}"
+            )
+        else:
+            stops = [category for category, by in SUPPRESSED_BY.items() if kind in by]
+            does = (
+                f"stops {and_list([KIND_NAMES[s] for s in stops])} on its street and avenue"
+                if stops
+                else "may swap the bonus tokens of two open streets when placed"
+            )
+            text = f"{category_display(kind)}: counts 0; {does}"
+        out.append((kind, text))
     return out
+
+
+def _key(d: Drawing, top: float, names: list[str]) -> None:
+    d.text(None, 24, top, "Key", size=13, bold=True)
+    y = top + 20
+    for kind, text in _key_lines():
+        d.rect(None, 24, y - 11, 28, 13, class_=f"kind-{kind}")
+        d.text(None, 60, y, text, size=12, width=_W - 84, min_size=9, class_="key")
+        y += 18
+    d.add(None, "circle", cx=38.0, cy=y - 5.0, r=8, class_="chip open")
+    d.text(
+        None,
+        60,
+        y,
+        "a street's bonus token: gold while open, in the winner's colour once "
+        "won, grey if tied and discarded",
+        size=12,
+        width=_W - 84,
+        min_size=9,
+        class_="key",
+    )
+    y += 18
+    d.text(
+        None,
+        60,
+        y,
+        f"sums x:y: {names[0]}'s and {names[1]}'s sums on the street, as it stands or as it "
+        "was awarded",
+        size=12,
+        width=_W - 84,
+        min_size=9,
+        class_="key",
+    )
+
+
+__all__ = ["KIND_COLOURS", "LEGEND", "SEAT_COLOURS", "render_svg", "render_text"]

@@ -60,6 +60,7 @@ from metrocity.events import (
 )
 from metrocity.schema import STATE_SCHEMA
 from metrocity.state import PLACE, CityState
+from metrocity.words import tell
 
 TOKEN_DECK = "tokens"
 PILE_DECKS = ("pile0", "pile1")
@@ -757,6 +758,11 @@ class MetroCity(Game):
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
         """The grid, streets, tiles, tokens and tie rule as JSON (``data.static_data``)."""
         return static_data(str(options["tie"]))
+
+    # ------------------------------------------------------------------ words (issue 23)
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Metro City's sentence for an event's redacted JSON (``metrocity.words.tell``)."""
+        return tell(data, self.players, seat)
 
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:

@@ -32,7 +32,7 @@ def test_an_awarded_street_shows_the_sums_and_token_of_its_award_after_a_build_o
         st1 = _street(g, "st1", seat)
         assert st1["sums"] == [18, 9] and st1["award"] == award
         assert st1["winner"] == 0 and st1["token"] is None
-    assert "$10 won a      18:9" in render_text(g, None)
+    assert "$10 won a    18:9" in render_text(g, None)
     assert "$10 at 18:9" in render_svg(g, None)
 
 
@@ -49,7 +49,7 @@ def test_a_tie_under_the_placer_rule_shows_the_placer_and_the_tie() -> None:
     g = fill_row1(("com2", "com3", "res1"), ("com4", "res2", "park"), tie="placer")
     st1 = _street(g, "st1")
     assert st1["award"] == {"token": 10, "sums": [6, 6], "winner": 1, "placer": 1, "tied": True}
-    assert "$10 won b (tie)" in render_text(g, 0)
+    assert "$10 won b=   6:6" in render_text(g, 0)
     tied = fill_row1(("com2", "com3", "res1"), ("com4", "res2", "park"))
     award = _street(tied, "st1")["award"]
     assert award["winner"] is None and award["tied"] and award["placer"] == 1

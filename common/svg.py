@@ -1,0 +1,268 @@
+"""SVG pictures of a position, built the same way for every game (STYLE.md section 1).
+
+After python-chess's ``chess.svg``: the picture is built with ElementTree in fixed units of the
+``viewBox``; elements carry classes and the colours of the classes live in one ``<style>``
+(``DEFAULT_STYLE``, to which a game and a caller add their own CSS); every element a front end
+may click is a group with one shared ``data-key`` (``block:A1``, ``street:st1``) and a
+``<title>``; the text board goes in ``<desc>``; the result is an ``SvgWrapper``, a ``str`` that
+Jupyter shows as a picture.
+
+Geometry is never in CSS: font size, weight and anchor are attributes of the text or of an
+enclosing group, so a test can compute every text's box from the document and the font's
+metrics (``tests/svgcheck.py``). A ``rect`` of class ``frame`` is the box its group's texts
+must fit in. ``text_width`` measures a text in DejaVu Sans, the first font of ``FONT_FAMILY``
+and one of the wider sans-serif faces, so a text that fits by this measure fits in the
+narrower faces a browser may substitute; ``fit_text`` shrinks or shortens a text to a width.
+
+>>> d = Drawing(100, 40, title="A board")
+>>> g = d.group(key="block:A1", title="A1, empty", class_="block")
+>>> _ = d.rect(g, 0, 0, 40, 40, class_="frame")
+>>> _ = d.text(g, 20, 25, "A1", anchor="middle")
+>>> svg = d.to_svg()
+>>> 'data-key="block:A1"' in svg and svg._repr_svg_() is svg
+True
+"""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+from typing import Any
+
+NS = "http://www.w3.org/2000/svg"
+#: the fonts every picture asks for: DejaVu Sans first (its widths are ``text_width``'s)
+FONT_FAMILY = "DejaVu Sans, Verdana, sans-serif"
+#: the font size of a text that names none
+FONT_SIZE = 12
+#: the colours of the shared classes; a game adds its own rules after these
+DEFAULT_STYLE = """\
+.background { fill: #fafaf5; }
+text { fill: #222; }
+text.muted { fill: #6b6b6b; }
+text.on-dark { fill: #fff; }
+[data-key] { cursor: pointer; }
+rect.last { fill: none; stroke: #111; stroke-width: 3; }
+rect.target { fill: none; stroke: #e0007a; stroke-width: 3; stroke-dasharray: 6 3; }
+"""
+
+# The advance widths of DejaVu Sans (Book and Bold) in 1/2048 em, for U+0020-U+007E and
+# U+00A0-U+00FF, measured with FreeType; a character outside them counts a whole em.
+_REGULAR = """
+651 821 942 1716 1303 1946 1597 563 799 799 1024 1716 651 739 651 690 1303 1303 1303 1303 1303
+1303 1303 1303 1303 1303 690 690 1716 1716 1716 1087 2048 1401 1405 1430 1577 1294 1178 1587
+1540 604 604 1343 1141 1767 1532 1612 1235 1612 1423 1300 1251 1499 1401 2025 1403 1251 1403 799
+690 799 1716 1024 1024 1255 1300 1126 1300 1260 721 1300 1298 569 569 1186 569 1995 1298 1253
+1300 1300 842 1067 803 1298 1212 1675 1212 1212 1075 1303 690 1303 1716 651 821 1303 1303 1303
+1303 690 1024 1024 2048 965 1253 1716 739 2048 1024 1024 1716 821 821 1024 1303 1303 651 1024
+821 965 1253 1985 1985 1985 1087 1401 1401 1401 1401 1401 1401 1995 1430 1294 1294 1294 1294 604
+604 604 604 1587 1532 1612 1612 1612 1612 1612 1716 1612 1499 1499 1499 1499 1251 1239 1290 1255
+1255 1255 1255 1255 1255 2011 1126 1260 1260 1260 1260 569 569 569 569 1253 1298 1253 1253 1253
+1253 1253 1716 1253 1298 1298 1298 1298 1212 1300 1212
+"""
+_BOLD = """
+713 934 1067 1716 1425 2052 1786 627 936 936 1071 1716 778 850 778 748 1425 1425 1425 1425 1425
+1425 1425 1425 1425 1425 819 819 1716 1716 1716 1188 2048 1585 1561 1503 1700 1399 1399 1681
+1714 762 762 1587 1305 2038 1714 1741 1501 1741 1577 1475 1397 1663 1585 2259 1579 1483 1485 936
+748 936 1716 1024 1024 1382 1466 1214 1466 1389 891 1466 1458 702 702 1362 702 2134 1458 1407
+1466 1466 1010 1219 979 1458 1335 1892 1321 1335 1192 1458 748 1458 1716 713 934 1425 1425 1303
+1425 748 1024 1024 2048 1155 1323 1716 850 2048 1024 1024 1716 897 897 1024 1507 1303 778 1024
+897 1155 1323 2120 2120 2120 1188 1585 1585 1585 1585 1585 1585 2222 1503 1399 1399 1399 1399
+762 762 762 762 1716 1714 1741 1741 1741 1741 1741 1716 1741 1663 1663 1663 1663 1483 1511 1473
+1382 1382 1382 1382 1382 1382 2146 1214 1389 1389 1389 1389 702 702 702 702 1407 1458 1407 1407
+1407 1407 1407 1716 1407 1458 1458 1458 1458 1335 1466 1335
+"""
+_CODES = (*range(0x20, 0x7F), *range(0xA0, 0x100))
+#: the widths of a few signs beyond Latin-1 that pictures use (the same in both weights)
+_EXTRA = {"…": 2048, "–": 1024, "—": 2048, "×": 1716}
+_WIDTHS = tuple(
+    {chr(c): int(w) for c, w in zip(_CODES, table.split(), strict=True)} | _EXTRA
+    for table in (_REGULAR, _BOLD)
+)
+ELLIPSIS = "…"
+#: how much wider than its design a text may be drawn: a renderer that hints the advances at
+#: the pixel size (cairo does) widens a text by up to 5% at 9-12 px; fitting keeps this margin
+HINTING = 1.06
+
+
+def text_width(text: str, size: float, bold: bool = False) -> float:
+    """The advance width of ``text`` at font size ``size`` in DejaVu Sans (no kerning, no
+    hinting: what a browser draws; ``fit_text`` leaves a margin for hinted renderers)."""
+    widths = _WIDTHS[bold]
+    return size * sum(widths.get(ch, 2048) for ch in text) / 2048
+
+
+def fit_text(
+    text: str, width: float, size: float, *, bold: bool = False, min_size: float | None = None
+) -> tuple[str, float]:
+    """``text`` and a font size at which it fits ``width`` with the ``HINTING`` margin: the
+    size lowered a pixel at a time down to ``min_size`` first (whole sizes hint evenly), then
+    the text shortened with an ellipsis.
+
+    >>> fit_text("Washington Street", 60, 12, min_size=10)
+    ('Washing…', 10)
+    >>> fit_text("A Avenue", 90, 12)
+    ('A Avenue', 12)
+    """
+    room = width / HINTING
+    floor = size if min_size is None else min_size
+    while size > floor and text_width(text, size, bold) > room:
+        size = max(floor, size - 1)
+    if text_width(text, size, bold) <= room:
+        return text, size
+    cut = len(text)
+    while cut > 0 and text_width(text[:cut].rstrip() + ELLIPSIS, size, bold) > room:
+        cut -= 1
+    return (text[:cut].rstrip() + ELLIPSIS if cut else ""), size
+
+
+class SvgWrapper(str):
+    """An SVG document: a ``str`` that Jupyter and IPython show as a picture."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self) -> str:
+        return self
+
+
+def _name(key: str) -> str:
+    """An attribute's SVG name from a keyword: ``class_`` -> ``class``, ``data_key`` ->
+    ``data-key``, ``font_size`` -> ``font-size``."""
+    return key.rstrip("_").replace("_", "-")
+
+
+def _value(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{round(value, 2):g}"
+    return str(value)
+
+
+def element(parent: ET.Element, tag: str, body: str | None = None, **attrs: Any) -> ET.Element:
+    """A child ``tag`` of ``parent`` with the attributes ``attrs`` (None values left out)."""
+    node = ET.SubElement(
+        parent, tag, {_name(k): _value(v) for k, v in attrs.items() if v is not None}
+    )
+    if body is not None:
+        node.text = body
+    return node
+
+
+class Drawing:
+    """An SVG picture being built: the root, its title, description and style sheet.
+
+    ``title`` is the picture's name (its ``<title>``); ``desc`` its text board (``<desc>``);
+    ``style`` the game's CSS, after ``DEFAULT_STYLE``; ``css`` a caller's, after both.
+    """
+
+    def __init__(
+        self,
+        width: float,
+        height: float,
+        *,
+        title: str,
+        desc: str = "",
+        style: str = "",
+        css: str = "",
+        font_size: float = FONT_SIZE,
+    ) -> None:
+        self.width = width
+        self.height = height
+        self.root = ET.Element(
+            "svg",
+            {
+                "xmlns": NS,
+                "width": _value(width),
+                "height": _value(height),
+                "viewBox": f"0 0 {_value(width)} {_value(height)}",
+                "font-family": FONT_FAMILY,
+                "font-size": _value(font_size),
+            },
+        )
+        element(self.root, "title", title)
+        if desc:
+            element(self.root, "desc", desc)
+        element(self.root, "style", DEFAULT_STYLE + style + css)
+        self.rect(self.root, 0, 0, width, height, class_="background")
+
+    def add(
+        self, parent: ET.Element | None, tag: str, body: str | None = None, **attrs: Any
+    ) -> ET.Element:
+        """A child element of ``parent`` (None: the root)."""
+        return element(self.root if parent is None else parent, tag, body, **attrs)
+
+    def group(
+        self,
+        parent: ET.Element | None = None,
+        *,
+        key: str | None = None,
+        title: str | None = None,
+        **attrs: Any,
+    ) -> ET.Element:
+        """A ``<g>``; with ``key`` a clickable one: ``data-key`` (``block:A1``), ``<title>``."""
+        node = self.add(parent, "g", data_key=key, **attrs)
+        if title is not None:
+            element(node, "title", title)
+        return node
+
+    def rect(
+        self, parent: ET.Element | None, x: float, y: float, w: float, h: float, **attrs: Any
+    ) -> ET.Element:
+        """A rectangle at (``x``, ``y``) of ``w`` by ``h``."""
+        return self.add(
+            parent, "rect", x=float(x), y=float(y), width=float(w), height=float(h), **attrs
+        )
+
+    def text(
+        self,
+        parent: ET.Element | None,
+        x: float,
+        y: float,
+        body: str,
+        *,
+        size: float | None = None,
+        bold: bool = False,
+        anchor: str | None = None,
+        width: float | None = None,
+        min_size: float | None = None,
+        **attrs: Any,
+    ) -> ET.Element:
+        """A ``<text>`` whose baseline starts (or, by ``anchor``, centres or ends) at (x, y).
+
+        With ``width`` the text is fitted to it (``fit_text``, down to ``min_size``); a
+        shortened text is put in a group whose ``<title>`` holds it whole.
+        """
+        if width is not None:
+            fitted, fitted_size = fit_text(
+                body, width, size or FONT_SIZE, bold=bold, min_size=min_size
+            )
+            if fitted != body:
+                parent = self.group(parent, title=body)
+            if size is not None or fitted_size != FONT_SIZE:
+                size = fitted_size
+            body = fitted
+        return self.add(
+            parent,
+            "text",
+            body,
+            x=float(x),
+            y=float(y),
+            font_size=None if size is None else float(size),
+            font_weight="bold" if bold else None,
+            text_anchor=anchor,
+            **attrs,
+        )
+
+    def to_svg(self) -> SvgWrapper:
+        """The picture as an SVG document."""
+        return SvgWrapper(ET.tostring(self.root, encoding="unicode") + "\n")
+
+
+__all__ = [
+    "DEFAULT_STYLE",
+    "FONT_FAMILY",
+    "HINTING",
+    "NS",
+    "Drawing",
+    "SvgWrapper",
+    "element",
+    "fit_text",
+    "text_width",
+]

@@ -1,0 +1,294 @@
+"""Metro City's events in words: one sentence for each event of its log (issue 23).
+
+``MetroCity._describe`` hands every event here as the JSON a seat may see
+(``event.for_seat(seat)``), so a sentence can never say more than that: another seat's draw
+is "Player 2 draws a tile", one's own "You draw the Mall". Players are named by name (the seat
+told is "you"), tiles, blocks and streets by their names in the rules (both names of the Park,
+ruling MC-A10: "Park (School)"), tokens in dollars. The core's events get Metro City's words
+too: a decision says which tile went on which block, the pile shuffles whose tiles they were.
+
+>>> from metrocity.words import tell
+>>> players = ("Ann", "Bo")
+>>> tell({"type": "TilesDrawn", "seat": 1, "count": 1, "tiles": None}, players, 0)
+'Bo draws a tile.'
+>>> tell({"type": "TilesDrawn", "seat": 0, "count": 1, "tiles": ["mall"]}, players, 0)
+'You draw the Mall.'
+>>> tell({"type": "StreetAwarded", "street": "st1", "token": 10, "sums": [18, 9],
+...       "winner": 0}, players, None)
+'Ann wins the $10 bonus of 1st Street, 18 to 9.'
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from metrocity.data import (
+    BLOCK_INDEX,
+    BLOCK_NAMES,
+    STREET_INDEX,
+    STREETS,
+    TIE_RULES,
+    TILES,
+    TOKENS,
+)
+
+#: the set-up's shuffles by their request's text (``Shuffle.describe`` of rules.TOKEN_DECK and
+#: rules.PILE_DECKS; the rules import this module, so the texts are written out here and the
+#: words' tests check them against the log)
+_TOKEN_SHUFFLE = "shuffle tokens"
+_PILE_SHUFFLES = {"shuffle pile0": 0, "shuffle pile1": 1}
+
+
+class _Teller:
+    """The words for one reader: players by name, the reader's own seat as "you"."""
+
+    def __init__(self, players: Sequence[str], seat: int | None) -> None:
+        self.players = players
+        self.seat = seat
+
+    def who(self, seat: int) -> str:
+        """The player's name, or "you" for the reader."""
+        return "you" if seat == self.seat else self.players[seat]
+
+    def whose(self, seat: int) -> str:
+        """The possessive: "Ann's", or "your"."""
+        return "your" if seat == self.seat else f"{self.players[seat]}'s"
+
+    def their(self, seat: int) -> str:
+        """The possessive of a subject named before in the sentence: "their", or "your"."""
+        return "your" if seat == self.seat else "their"
+
+    def does(self, seat: int, verb: str, third: str | None = None) -> str:
+        """Subject and verb: "you place", "Ann places" (``third`` when not just "+s")."""
+        if seat == self.seat:
+            return f"you {verb}"
+        return f"{self.players[seat]} {third or verb + 's'}"
+
+
+def tile_name(tile: str) -> str:
+    """A tile by its name in the rules: ``Residential 3``, ``Park (School)``."""
+    return TILES[tile].display
+
+
+def a_tile(tile: str) -> str:
+    """A tile with the article it takes: ``Residential 3``, ``a Park (School)``, ``the Mall``.
+
+    Each player owns one tile of each kind but two Parks (MC-1), so a special tile is "the"
+    one, a Park "a" Park; a numbered tile is named by its number alone.
+    """
+    kind = TILES[tile]
+    if kind.value:
+        return kind.display
+    return f"a {kind.display}" if tile == "park" else f"the {kind.display}"
+
+
+def tiles_words(tiles: Sequence[str]) -> str:
+    """Tiles in words, in hand order: ``Residential 1, two Parks (Schools) and the Mall``."""
+    counts = Counter(tiles)
+    words = []
+    for tile in dict.fromkeys(tiles):
+        kind = TILES[tile]
+        if counts[tile] > 1:  # only the Parks come twice (MC-1)
+            other = f" ({kind.edition_name}s)" if kind.edition_name else ""
+            words.append(f"two {kind.name}s{other}")
+        else:
+            words.append(a_tile(tile))
+    return and_list(words)
+
+
+def and_list(words: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    if len(words) <= 1:
+        return "".join(words)
+    return f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def block_words(block: str) -> str:
+    """A block by its id and its two streets: ``B2 (2nd Street and B Avenue)``."""
+    return f"{block} ({BLOCK_NAMES[BLOCK_INDEX[block]]})"
+
+
+def street_name(street: str) -> str:
+    """A street by its name: ``1st Street``, ``F Avenue``."""
+    return STREETS[STREET_INDEX[street]].name
+
+
+def dollars(token: int) -> str:
+    """A token in words: ``$10``."""
+    return f"${token}"
+
+
+def _sentence(text: str) -> str:
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+# ------------------------------------------------------------------ the decisions (MC-3, MC-5)
+def _action(t: _Teller, seat: int, action: dict[str, Any]) -> str:
+    """What ``seat`` chose, as a clause: "Ann places Residential 3 on B2"."""
+    kind = action.get("type")
+    if kind == "Place":
+        return f"{t.does(seat, 'place')} {a_tile(action['tile'])} on {action['block']}"
+    if kind == "BuildOver":
+        return (
+            f"{t.does(seat, 'build')} {a_tile(action['tile'])} over {t.their(seat)} block "
+            f"{action['block']}, paying {dollars(action['token'])}"
+        )
+    if kind == "Swap":
+        first, second = street_name(action["first"]), street_name(action["second"])
+        return f"{t.does(seat, 'swap')} the bonus tokens of {first} and {second}"
+    # Pass: asked only at the Courthouse; the pass of an empty hand is always forced (MC-A3)
+    return f"{t.does(seat, 'pass', 'passes')}"
+
+
+def _taken(t: _Teller, data: dict[str, Any]) -> str:
+    seat, action = data["seat"], data["action"]
+    if action.get("type") == "Pass":
+        return f"{t.does(seat, 'leave')} the bonus tokens as they lie: no swap"
+    return _action(t, seat, action)
+
+
+def _forced(t: _Teller, data: dict[str, Any]) -> str:
+    return f"{_action(t, data['seat'], data['action'])}, the only move there is"
+
+
+# ------------------------------------------------------------------ chance and the set-up (MC-2)
+def _chance(t: _Teller, data: dict[str, Any]) -> str | None:
+    request = data["request"]
+    if request == _TOKEN_SHUFFLE:
+        return (
+            f"the {len(TOKENS)} bonus tokens ({dollars(TOKENS[0])} to {dollars(TOKENS[-1])}) "
+            "are shuffled face down"
+        )
+    if request in _PILE_SHUFFLES:
+        seat = _PILE_SHUFFLES[request]
+        return f"{t.whose(seat)} 20 tiles are shuffled into a face-down pile; nobody sees the order"
+    return None
+
+
+def _tokens_placed(t: _Teller, data: dict[str, Any]) -> str:
+    laid = [
+        f"{st.name} {dollars(token)}" for st, token in zip(STREETS, data["tokens"], strict=True)
+    ]
+    return f"a bonus token is laid face up on each street: {', '.join(laid)}"
+
+
+def _first_player(t: _Teller, data: dict[str, Any]) -> str:
+    draws, first = data["draws"], data["first"]
+    drew = and_list([f"{t.does(k, 'draw')} {dollars(v)}" for k, v in enumerate(draws)])
+    goes = t.does(first, "go", "goes")
+    gone = and_list([dollars(v) for v in data["out_of_play"]])
+    return f"for the first turn {drew}, so {goes} first; {gone} leave play"
+
+
+def _drawn(t: _Teller, data: dict[str, Any]) -> str:
+    seat, count, tiles = data["seat"], data["count"], data["tiles"]
+    if tiles is None:  # another seat's draw: only how many (MC-A7)
+        return f"{t.does(seat, 'draw')} {'a tile' if count == 1 else f'{count} tiles'}"
+    return f"{t.does(seat, 'draw')} {tiles_words(tiles)}"
+
+
+# ------------------------------------------------------------------ the facts of a turn
+def _placed(t: _Teller, data: dict[str, Any]) -> str:
+    seat, tile, block = data["seat"], data["tile"], data["block"]
+    where = block_words(block)
+    if data["replaced"] is None:
+        text = f"{t.whose(seat)} {tile_name(tile)} now stands on {where}"
+        if tile == "court":
+            text += "; its owner may swap the bonus tokens of two streets before any award"
+        return text
+    # a build-over (MC-3, MC-A4): the old tile leaves the game, the token paid is discarded
+    old = tile_name(data["replaced"])
+    return (
+        f"{t.whose(seat)} {tile_name(tile)} replaces {t.their(seat)} {old} on {where}; the "
+        f"{old} leaves the game and the {dollars(data['paid'])} token that paid is discarded"
+    )
+
+
+def _swapped(t: _Teller, data: dict[str, Any]) -> str:
+    first, second = street_name(data["first"]), street_name(data["second"])
+    return (
+        f"{t.whose(data['seat'])} Courthouse swaps two bonuses: {first} now holds "
+        f"{dollars(data['second_token'])} and {second} {dollars(data['first_token'])}"
+    )
+
+
+def _awarded(t: _Teller, data: dict[str, Any]) -> str:
+    street, token, sums, winner = (
+        street_name(data["street"]),
+        dollars(data["token"]),
+        data["sums"],
+        data["winner"],
+    )
+    if sums[0] == sums[1]:  # MC-4: a tie discards the token, or leaves it with the placer
+        if winner is None:
+            return (
+                f"{street} is complete and tied at {sums[0]} to {sums[1]}: its {token} is discarded"
+            )
+        return (
+            f"{street} is complete and tied at {sums[0]} to {sums[1]}: by the tie rule its "
+            f"{token} bonus goes to {t.who(winner)}, who completed it"
+        )
+    assert winner is not None
+    return (
+        f"{t.does(winner, 'win')} the {token} bonus of {street}, {sums[winner]} to "
+        f"{sums[1 - winner]}"
+    )
+
+
+def _passed(t: _Teller, data: dict[str, Any]) -> str:
+    seat = data["seat"]
+    verb = "pass" if seat == t.seat else "passes"
+    return f"{t.does(seat, 'have', 'has')} no tile left to place and {verb}"
+
+
+# ------------------------------------------------------------------ the start and the end
+def _started(t: _Teller, data: dict[str, Any]) -> str:
+    names = and_list(list(data["players"]))
+    you = f" (you are {t.players[t.seat]})" if t.seat is not None else ""
+    tie = TIE_RULES.get(str(data["options"].get("tie")), "")
+    return f"a game of Metro City begins between {names}{you}; {tie}"
+
+
+def _ended(t: _Teller, data: dict[str, Any]) -> str:
+    scores, winners = data["scores"], data["winners"]
+    if len(winners) == 1:
+        (w,) = winners
+        return (
+            f"the game is over: {t.does(w, 'win')} with {dollars(scores[w])} against "
+            f"{t.whose(1 - w)} {dollars(scores[1 - w])}"
+        )
+    both = and_list([t.who(w) for w in winners])
+    return f"the game is over: {both} share the win with {dollars(scores[0])} each"
+
+
+_TELL: dict[str, Callable[[_Teller, dict[str, Any]], str | None]] = {
+    "GameStarted": _started,
+    "ActionTaken": _taken,
+    "ActionForced": _forced,
+    "ChanceResolved": _chance,
+    "TokensPlaced": _tokens_placed,
+    "FirstPlayerDrawn": _first_player,
+    "TilesDrawn": _drawn,
+    "TilePlaced": _placed,
+    "BonusesSwapped": _swapped,
+    "StreetAwarded": _awarded,
+    "Passed": _passed,
+    "GameEnded": _ended,
+}
+
+
+def tell(data: dict[str, Any], players: Sequence[str], seat: int | None) -> str | None:
+    """One sentence for the event ``data`` (its redacted JSON) as ``seat`` reads it.
+
+    None for an event that is not Metro City's nor one of the core's it tells.
+    """
+    told = _TELL.get(str(data.get("type")))
+    if told is None:
+        return None
+    text = told(_Teller(players, seat), data)
+    return None if text is None else _sentence(text)
+
+
+__all__ = ["a_tile", "and_list", "block_words", "tell", "tile_name", "tiles_words"]
