@@ -17,8 +17,8 @@ import argparse
 import statistics
 import time
 
-from common.speed import loop_rate, random_batch, warm_up
 from common.registry import games, get
+from common.speed import loop_rate, random_batch, warm_up
 
 
 def sample(rounds: int, n: int, seed: int, quiet: bool = False) -> dict[str, list[float]]:
