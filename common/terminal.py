@@ -41,7 +41,7 @@ SCREEN_LINES = 60
 #: the most lines of "what happened since" a screen shows (the rest: ``log``)
 EVENT_LINES = 20
 #: the fewest lines of it a screen keeps when the board is tall
-MIN_EVENT_LINES = 4
+MIN_EVENT_LINES = 6
 #: the most groups of moves the screen lists, one line each (the rest: ``?``)
 MENU_LINES = 8
 #: the words that are commands, not moves
@@ -289,7 +289,8 @@ class ReadlineReader:
 
 
 class ToolkitReader:
-    """Lines from the terminal through prompt_toolkit: Tab completion menus, history."""
+    """Lines from the terminal through prompt_toolkit: Tab completion menus, history (the
+    screen's own hint line says the commands: no toolbar takes a line of the terminal)."""
 
     def __init__(self) -> None:
         from prompt_toolkit import PromptSession
@@ -314,7 +315,6 @@ class ToolkitReader:
                 default=start,
                 completer=Words(),
                 complete_while_typing=False,
-                bottom_toolbar=HINT,
             )
         except EOFError:
             return None
@@ -350,24 +350,18 @@ class Screen:
     it (its brackets are not markup).
     """
 
-    def __init__(self, names: Sequence[str], *, colour: bool | None = None) -> None:
+    def __init__(self, names: Sequence[str]) -> None:
         self.names = tuple(names)
         self.width = max(40, shutil.get_terminal_size((80, 24)).columns)
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self._console: Any = None
-        want = sys.stdout.isatty() if colour is None else colour
-        if want:
+        if sys.stdout.isatty():
             try:
                 from rich.console import Console
             except ImportError:
                 pass
             else:
                 self._console = Console(highlight=False, soft_wrap=True)
-
-    @property
-    def colour(self) -> bool:
-        """True when the screen prints colours."""
-        return self._console is not None
 
     def show(self, lines: Sequence[str], style: str = "") -> None:
         """Print lines, in ``style`` where there are colours."""
@@ -618,9 +612,8 @@ class TerminalPlay:
         """A move the list does not hold (a bid of any amount): the game decides."""
         try:
             self.game.apply(line, seat=seat)
-        except MetroError as exc:
-            reason = getattr(exc, "reason", str(exc))
-            self.screen.error(f"Not a move now: {reason} (? lists the moves, help explains).")
+        except MetroError as exc:  # what was refused and what is legal, cut to one line
+            self.screen.error(f"Not a move now: {exc}")
             return ""
         return "moved"
 
@@ -687,8 +680,9 @@ class TerminalPlay:
             return self._about(menu, args[0])
         game = self.game
         prompt = game.prompt
-        example = menu.texts[-1] if menu.texts else ""
-        first = example.split()[0] if example else ""
+        # a move of several words shows best how the chooser takes them
+        example = next((t for t in menu.texts if len(t.split()) > 1), menu.texts[0])
+        first = example.split()[0]
         lines = _wrap(f"Asked: {prompt.text if prompt else ''}", width)
         legal = _wrap(f"Legal now: {game._legal_text()}", width)
         lines += legal if len(legal) <= 4 else [*legal[:3], "  … (? lists every move)"]

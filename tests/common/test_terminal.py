@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import itertools
 import json
 import os
@@ -248,28 +249,71 @@ def test_help_names_the_tiles_of_the_moves_from_the_games_data() -> None:
 
 
 # ----------------------------------------------------------------------------- a real terminal
-def test_play_in_a_real_terminal_completes_words_and_saves(tmp_path: Path) -> None:
+#: ``python -m common`` as the console script runs it, or with prompt_toolkit hidden
+REAL = ["-m", "common"]
+NO_TOOLKIT = [
+    "-c",
+    "import sys; sys.modules['prompt_toolkit'] = None; from common.cli import main; main()",
+]
+
+
+def spawn(args: list[str]) -> Any:
+    """The command in a pseudo-terminal of 60 rows and 110 columns."""
     pexpect = pytest.importorskip("pexpect", reason="the pty test drives the terminal with pexpect")
-    pytest.importorskip("prompt_toolkit", reason="completion in a terminal needs the [tui] extra")
     if sys.platform == "win32":  # pragma: no cover
         pytest.skip("pseudo-terminals are POSIX")
-    save = tmp_path / "pty.json"
     env = dict(os.environ, TERM="xterm-256color", PROMPT_TOOLKIT_NO_CPR="1")
     root = Path(__file__).resolve().parents[2]
     env["PYTHONPATH"] = str(root) + os.pathsep + env.get("PYTHONPATH", "")
-    child = pexpect.spawn(
+    return pexpect.spawn(
         sys.executable,
-        ["-m", "common", "metrocity", "play", "--seed", "3"],
+        args,
         env=env,
         cwd=str(root),
         encoding="utf-8",
         timeout=30,
         dimensions=(60, 110),
     )
+
+
+def test_play_with_readline_completes_words_when_prompt_toolkit_is_missing(
+    tmp_path: Path,
+) -> None:
+    import pexpect
+
+    save = tmp_path / "readline.json"
+    child = spawn([*NO_TOOLKIT, "metrocity", "play", "--seed", "3"])
+    try:
+        child.expect("Player 1> ")
+        child.send("pla\t")  # readline completes the verb
+        child.expect("place")
+        child.send(" com6 F\t")
+        child.send("5\r")
+        child.expect("Since then:")
+        child.expect("Player 1> ")
+        child.send(f"save {save}\r")
+        child.expect("Saved to")
+        child.send("quit\r")
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+    game = load(save.read_text())
+    mine = [str(e.action) for e in game.events if isinstance(e, ActionTaken) and e.seat == 0]
+    assert mine == ["place com6 F5"]
+
+
+def test_play_in_a_real_terminal_completes_words_and_saves(tmp_path: Path) -> None:
+    import pexpect
+
+    pytest.importorskip("prompt_toolkit", reason="completion in a terminal needs the [tui] extra")
+    save = tmp_path / "pty.json"
+    child = spawn([*REAL, "metrocity", "play", "--seed", "3"])
     try:
         child.expect("Player 1>")
         seen = child.before
-        assert "\x1b[" in seen  # colours: the terminal has them
+        if importlib.util.find_spec("rich") is not None:
+            assert "\x1b[1;36mPlayer 1\x1b[0m" in seen  # seat 0's name in its colour
         assert "Since then:" in seen and "1st Street" in seen
         child.send("pla\t")  # Tab completes the verb ...
         child.expect("place")
