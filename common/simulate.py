@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import socket
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -180,10 +181,27 @@ def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT) -> Any:
             raise SchedulerError(
                 f"no Dask scheduler answers at {scheduler}: {exc.strerror or exc}"
             ) from exc
-    try:
-        return Client(scheduler, timeout=timeout)  # type: ignore[no-untyped-call, unused-ignore]
-    except (OSError, ValueError, TimeoutError) as exc:
-        raise SchedulerError(f"cannot use the Dask scheduler at {scheduler}: {exc}") from exc
+    # the client is made in a thread with a deadline of its own: a port that accepts the
+    # connection and then says nothing (or something that is not Dask) would hold it longer
+    made: dict[str, Any] = {}
+
+    def make() -> None:
+        try:
+            made["client"] = Client(scheduler, timeout=timeout)  # type: ignore[no-untyped-call, unused-ignore]
+        except BaseException as exc:  # any failure means this address is no scheduler to use
+            made["error"] = exc
+
+    worker = threading.Thread(target=make, name="metro-dask-connect", daemon=True)
+    worker.start()
+    worker.join(timeout + 1)
+    if "client" in made:
+        return made["client"]
+    if worker.is_alive():
+        raise SchedulerError(f"no Dask scheduler answers at {scheduler} within {timeout:g} s")
+    error = made["error"]
+    raise SchedulerError(
+        f"cannot use the Dask scheduler at {scheduler}: {type(error).__name__}: {error}"
+    ) from error
 
 
 def _simulate_dask(

@@ -304,6 +304,64 @@ def test_an_unreachable_scheduler_is_refused_within_seconds() -> None:
     assert "'nonsense' is not a scheduler address: expected tcp://HOST:PORT" in r.output
 
 
+def fake_distributed(monkeypatch: pytest.MonkeyPatch, client: Any) -> None:
+    """Stand in for the [dask] extra: ``client`` is its Client class."""
+    import types
+
+    def host_port(address: str) -> tuple[str, int]:
+        host, _, port = address.removeprefix("tcp://").rpartition(":")
+        if not port.isdigit():
+            raise ValueError(f"missing port number in address {address!r}")
+        return host, int(port)
+
+    root = types.ModuleType("distributed")
+    root.Client = client  # type: ignore[attr-defined]
+    comm = types.ModuleType("distributed.comm")
+    addressing = types.ModuleType("distributed.comm.addressing")
+    addressing.get_address_host_port = host_port  # type: ignore[attr-defined]
+    for name, module in [
+        ("distributed", root),
+        ("distributed.comm", comm),
+        ("distributed.comm.addressing", addressing),
+    ]:
+        monkeypatch.setitem(sys.modules, name, module)
+
+
+def test_a_port_that_accepts_and_says_nothing_is_no_scheduler(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+    import threading
+
+    from common.simulate import SchedulerError, connect
+
+    stop = threading.Event()
+
+    class Silent:  # a client that waits for a handshake that never comes
+        def __init__(self, address: str, timeout: float) -> None:
+            stop.wait(30)
+
+    class Garbled:  # what distributed raised when an HTTP proxy answered
+        def __init__(self, address: str, timeout: float) -> None:
+            raise MemoryError("Unable to allocate 3.07 EiB for an array")
+
+    with socket.socket() as listener:  # accepts connections, never answers them
+        listener.bind(("127.0.0.1", 0))
+        listener.listen(4)
+        address = f"tcp://127.0.0.1:{listener.getsockname()[1]}"
+        fake_distributed(monkeypatch, Silent)
+        start = time.monotonic()
+        with pytest.raises(SchedulerError, match=r"no Dask scheduler answers at .* within 0\.5 s"):
+            connect(address, timeout=0.5)
+        assert time.monotonic() - start < 3
+        stop.set()
+        fake_distributed(monkeypatch, Garbled)
+        with pytest.raises(SchedulerError, match=r"cannot use the Dask scheduler .* MemoryError"):
+            connect(address, timeout=0.5)
+        with pytest.raises(SchedulerError, match="'nonsense' is not a scheduler address"):
+            connect("nonsense", timeout=0.5)
+
+
 # ----------------------------------------------------------------------------- every option
 def assert_one_line_error(r: Result, what: Any) -> None:
     """A non-zero exit, no traceback, and the error said in one last line."""
