@@ -17,6 +17,7 @@ the game's own.
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import math
 import shutil
@@ -712,7 +713,7 @@ class TerminalPlay:
             lines.append(f"{word}: {len(members)} moves, e.g. {menu.texts[members[0]]}")
         entry = self._static_entries().get(word.lower())
         if entry is not None:
-            lines.append(_cut(_entry_text(word, entry), self.screen.width))
+            lines += _wrap(_entry_text(word, entry, facts=True), self.screen.width)
         return lines or [f"Nothing is known about {word!r} here (help lists the words)."]
 
     def _terms(self, menu: Menu) -> list[str]:
@@ -724,7 +725,7 @@ class TerminalPlay:
                 entry = entries.get(w.lower())
                 if entry is not None and _entry_says(entry):
                     seen.setdefault(w, None)
-        return [_entry_text(w, entries[w.lower()]) for w in seen]
+        return [_entry_text(w, entries[w.lower()], facts=False) for w in seen]
 
     def _static_entries(self) -> dict[str, dict[str, Any]]:
         """Every object with an ``id`` in the game's static data, by its id."""
@@ -734,16 +735,20 @@ class TerminalPlay:
                 data: Any = type(self.game).static_data(**self.game.options)
             except (NotImplementedError, MetroError):
                 data = None
-            stack = [data]
-            while stack:
-                item = stack.pop()
+            # in the document's order; of two entries with one id (a tile and its
+            # category) the first that tells something (an effect, a text) is kept
+            queue = collections.deque([data])
+            while queue:
+                item = queue.popleft()
                 if isinstance(item, dict):
                     key = item.get("id")
                     if isinstance(key, str):
-                        self._static.setdefault(key.lower(), item)
-                    stack.extend(item.values())
+                        kept = self._static.get(key.lower())
+                        if kept is None or (not _entry_says(kept) and _entry_says(item)):
+                            self._static[key.lower()] = item
+                    queue.extend(item.values())
                 elif isinstance(item, list):
-                    stack.extend(item)
+                    queue.extend(item)
         return self._static
 
     # ------------------------------------------------------------ the end
@@ -774,18 +779,19 @@ def _entry_says(entry: Mapping[str, Any]) -> bool:
     return any(isinstance(entry.get(k), str) for k in _SAYS)
 
 
-def _entry_text(word: str, entry: Mapping[str, Any]) -> str:
-    """``res4 = Residential 4 (value 4): counts 4 toward ...``: a data entry in one line."""
+def _entry_text(word: str, entry: Mapping[str, Any], *, facts: bool) -> str:
+    """``res4 = Residential 4 (value 4): counts 4 toward ...``: a data entry in a sentence,
+    with its other plain fields (``facts``) or only its name and what it does."""
     name = next((entry[k] for k in _NAMES if isinstance(entry.get(k), str)), "")
     says = next((entry[k] for k in _SAYS if isinstance(entry.get(k), str)), "")
-    facts = [
+    out = f"{word} = {name}" if name and name.lower() != word.lower() else word
+    shown = [
         f"{k} {v}"
         for k, v in entry.items()
         if k not in _QUIET and isinstance(v, int | str) and not isinstance(v, bool)
-    ][:4]
-    out = f"{word} = {name}" if name and name.lower() != word.lower() else word
-    if facts:
-        out += f" ({', '.join(facts)})"
+    ]
+    if facts and shown:
+        out += f" ({', '.join(shown)})"
     return f"{out}: {says}" if says else out
 
 

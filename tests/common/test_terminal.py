@@ -124,6 +124,7 @@ def test_play_takes_numbers_and_text_and_answers_a_wrong_entry_in_one_line(
     assert "Not a move now: malformed action: unknown action 'fly'" in r.output
     assert "scores [" in r.output and "winner(s)" in r.output
     assert "{" not in r.output  # no JSON on screen
+    assert "\x1b" not in r.output  # and no colours: the output is not a terminal
 
 
 def test_play_seats_one_person_and_the_games_bots_by_default(toy_registered: object) -> None:
@@ -189,8 +190,9 @@ def test_bots_alone_tell_the_game_as_it_goes(toy_registered: object) -> None:
 def test_help_and_question_mark_explain_the_prompt_and_list_the_moves(
     toy_registered: object,
 ) -> None:
-    r = play(["--seed", "2"], ["help", "?", "? roll 2", "help roll", "help zebra", "quit"])
+    r = play(["--seed", "2"], ["help", "?", "? roll 2", "help roll", "help zebra", "log", "quit"])
     assert r.exit_code == 0, r.output
+    assert "Toy Race: Player 1, Player 2; options: target 20, near 0" in r.output  # log
     assert "Asked: roll one or two dice" in r.output
     assert "Legal now: roll 1, roll 2" in r.output
     assert "0 roll 1" in r.output and "1 roll 2" in r.output
@@ -244,8 +246,9 @@ def test_help_names_the_tiles_of_the_moves_from_the_games_data() -> None:
     )
     assert r.exit_code == 0, r.output
     assert "In these moves:" in r.output
-    assert "res2 = Residential 2 (category residential, value 2): counts 2" in r.output
-    assert "mall = Mall" in r.output
+    assert "  res2 = Residential 2: counts 2 toward" in r.output  # the list: what it does
+    # help WORD: all the data says of it (the tile, not its category of the same id)
+    assert "mall (category mall, value 0): counts nothing itself" in r.output
 
 
 # ----------------------------------------------------------------------------- a real terminal
