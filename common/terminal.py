@@ -454,7 +454,8 @@ class TerminalPlay:
         """Settle chance and let the bots move until a person decides or the game ends."""
         game = self.game
         names = game.players
-        with self.screen.busy("") as say:
+        with contextlib.ExitStack() as stack:
+            say: Callable[[str], None] | None = None  # the spinner, from the first bot move
             while not game.is_over:
                 if game.chance is not None:
                     game.resolve()
@@ -463,7 +464,10 @@ class TerminalPlay:
                 assert seat is not None
                 if seat in self.humans:
                     return
-                say(f"{names[seat]} ({self.kinds[seat]}) is thinking…")
+                thinking = f"{names[seat]} ({self.kinds[seat]}) is thinking…"
+                if say is None:
+                    say = stack.enter_context(self.screen.busy(thinking))
+                say(thinking)
                 game.apply(self.bots[seat].choose(game, seat))
                 if not self.humans:  # bots alone: the game is told as it goes
                     self.screen.show(self._new_words())
