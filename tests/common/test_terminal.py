@@ -252,11 +252,13 @@ def test_help_names_the_tiles_of_the_moves_from_the_games_data() -> None:
 
 
 # ----------------------------------------------------------------------------- a real terminal
-#: ``python -m common`` as the console script runs it, or with prompt_toolkit hidden
+#: ``python -m common``, as the console script runs it
 REAL = ["-m", "common"]
-NO_TOOLKIT = [
+#: the same with neither extra of [tui]: click alone, readline for the completion
+NO_TUI = [
     "-c",
-    "import sys; sys.modules['prompt_toolkit'] = None; from common.cli import main; main()",
+    "import sys; sys.modules['prompt_toolkit'] = sys.modules['rich'] = None; "
+    "from common.cli import main; main()",
 ]
 
 
@@ -279,15 +281,16 @@ def spawn(args: list[str]) -> Any:
     )
 
 
-def test_play_with_readline_completes_words_when_prompt_toolkit_is_missing(
+def test_play_without_the_tui_extra_completes_words_with_readline(
     tmp_path: Path,
 ) -> None:
     import pexpect
 
     save = tmp_path / "readline.json"
-    child = spawn([*NO_TOOLKIT, "metrocity", "play", "--seed", "3"])
+    child = spawn([*NO_TUI, "metrocity", "play", "--seed", "3"])
     try:
         child.expect("Player 1> ")
+        assert "Since then:" in child.before and "\x1b[1;36m" not in child.before  # plain
         child.send("pla\t")  # readline completes the verb
         child.expect("place")
         child.send(" com6 F\t")
