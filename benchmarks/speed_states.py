@@ -17,22 +17,22 @@ import argparse
 import statistics
 import time
 
-from common.cli import _loop_rate, _random_batch, _warm_up
 from common.registry import games, get
+from common.speed import loop_rate, random_batch, warm_up
 
 
 def sample(rounds: int, n: int, seed: int, quiet: bool = False) -> dict[str, list[float]]:
     """Return each game's actions/s per round, and the calibration loop's (M iterations/s)."""
     infos = [get(name) for name in games()]
     for info in infos:
-        _warm_up(info, n, None, seed, ())
+        warm_up(info, n, None, seed, {})
     rates: dict[str, list[float]] = {"loop": [], **{info.name: [] for info in infos}}
     for _ in range(rounds):
-        rates["loop"].append(_loop_rate())
+        rates["loop"].append(loop_rate())
         row = [time.strftime("%H:%M:%S"), f"loop {rates['loop'][-1]:.1f} M/s"]
         for info in infos:
             start = time.perf_counter()
-            actions = _random_batch(info, n, None, seed, ())[0]
+            actions = random_batch(info, n, None, seed, {})[0]
             rates[info.name].append(actions / (time.perf_counter() - start))
             row.append(f"{info.name} {rates[info.name][-1]:,.0f}")
         if not quiet:

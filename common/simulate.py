@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import socket
+import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
@@ -11,6 +13,9 @@ import attrs
 
 from common.bots import Bot, play
 from common.registry import get
+
+#: seconds to wait for a Dask scheduler to answer before giving up on it
+CONNECT_TIMEOUT = 5.0
 
 
 @attrs.frozen
@@ -68,12 +73,19 @@ def simulate(
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
     scheduler: str | None = None,
+    connect_timeout: float = CONNECT_TIMEOUT,
 ) -> list[GameRecord]:
-    """Play ``games`` games; game i uses seed ``seed + i``, so any ``jobs`` gives equal records."""
+    """Play ``games`` games; game i uses seed ``seed + i``, so any ``jobs`` gives equal records.
+
+    With ``scheduler`` the batches go to that Dask scheduler; one that cannot be used (the
+    ``[dask]`` extra missing, a bad address, none answering within ``connect_timeout``
+    seconds) raises SchedulerError.
+    """
     opts = dict(options or {})
     names = tuple(bot_names)
     if scheduler is not None:
-        return _simulate_dask(scheduler, game_name, games, players, seed, names, opts, progress)
+        client = connect(scheduler, connect_timeout)
+        return _simulate_dask(client, game_name, games, players, seed, names, opts, progress)
     if jobs <= 1:
         out = []
         for i in range(games):
@@ -136,8 +148,64 @@ def timed(fn: Callable[[], Any], *, min_time: float = 0.2) -> float:
             return elapsed / calls
 
 
+class SchedulerError(RuntimeError):
+    """A Dask scheduler that cannot be used: the extra is missing, or the address is wrong."""
+
+
+def connect(scheduler: str, timeout: float = CONNECT_TIMEOUT) -> Any:
+    """A ``distributed.Client`` of the scheduler at ``scheduler``; SchedulerError if none.
+
+    A TCP address is tried with a plain socket first, so that a port nobody listens on is
+    refused at once (the client itself retries until its timeout).
+    """
+    try:
+        from distributed import Client
+        from distributed.comm.addressing import get_address_host_port
+    except ImportError as exc:
+        raise SchedulerError(
+            "--scheduler needs the [dask] extra: pip install 'metro-engines[dask]' "
+            "(or pip install -e '.[dask]' in a checkout)"
+        ) from exc
+    try:
+        host, port = get_address_host_port(scheduler)
+    except ValueError as exc:
+        if "://" not in scheduler:
+            raise SchedulerError(
+                f"{scheduler!r} is not a scheduler address: expected tcp://HOST:PORT ({exc})"
+            ) from exc
+        host = None  # an address without a host and port (inproc://): the client decides
+    if host is not None:
+        try:
+            socket.create_connection((host, port), timeout=timeout).close()
+        except OSError as exc:
+            raise SchedulerError(
+                f"no Dask scheduler answers at {scheduler}: {exc.strerror or exc}"
+            ) from exc
+    # the client is made in a thread with a deadline of its own: a port that accepts the
+    # connection and then says nothing (or something that is not Dask) would hold it longer
+    made: dict[str, Any] = {}
+
+    def make() -> None:
+        try:
+            made["client"] = Client(scheduler, timeout=timeout)  # type: ignore[no-untyped-call, unused-ignore]
+        except BaseException as exc:  # any failure means this address is no scheduler to use
+            made["error"] = exc
+
+    worker = threading.Thread(target=make, name="metro-dask-connect", daemon=True)
+    worker.start()
+    worker.join(timeout + 1)
+    if "client" in made:
+        return made["client"]
+    if worker.is_alive():
+        raise SchedulerError(f"no Dask scheduler answers at {scheduler} within {timeout:g} s")
+    error = made["error"]
+    raise SchedulerError(
+        f"cannot use the Dask scheduler at {scheduler}: {type(error).__name__}: {error}"
+    ) from error
+
+
 def _simulate_dask(
-    scheduler: str,
+    client: Any,
     game_name: str,
     games: int,
     players: int,
@@ -147,15 +215,9 @@ def _simulate_dask(
     progress: Callable[[int], None] | None,
 ) -> list[GameRecord]:
     """Send batches of game indices to a Dask distributed cluster and gather the records."""
-    try:
-        from distributed import Client
-    except ImportError as exc:
-        raise RuntimeError(
-            "simulate --scheduler needs the optional extra: pip install -e '.[dask]'"
-        ) from exc
     chunk = 25
     batches = [list(range(s, min(games, s + chunk))) for s in range(0, games, chunk)]
-    with Client(scheduler) as client:  # type: ignore[no-untyped-call, unused-ignore]
+    with client:
         futures = client.map(
             _play_chunk,
             [(game_name, players, seed, b, names, opts) for b in batches],

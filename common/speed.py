@@ -6,11 +6,16 @@ Two ways through the same games:
   ``legal_actions()``, a choice by ``random.Random``, ``apply()``, and ``resolve()`` for
   chance (issue 28: the public path within 1.25 times ``play()``'s time).
 Game i of a batch is seeded ``seed + i`` in both.
+
+``warm_up`` plays a tenth of a batch untimed and ``loop_rate`` measures the machine: ``metro
+bench`` and ``benchmarks/speed_states.py`` use both.
 """
 
 from __future__ import annotations
 
+import math
 import random
+import time
 from collections.abc import Mapping
 from typing import Any
 
@@ -71,3 +76,32 @@ def public_batch(
         first = first or game
     assert first is not None
     return actions, outcomes, first
+
+
+#: iterations of ``loop_rate``'s fixed loop
+_LOOP = 1_000_000
+
+
+def loop_rate() -> float:
+    """Millions of iterations a second of a fixed pure-Python loop, the fastest of three.
+
+    A shared machine's speed changes from minute to minute (issue 8: by half on the project's
+    VM), so ``metro bench`` prints it beside its figures: compare runs at like speeds.
+    """
+    best = math.inf
+    count = 0
+    for _ in range(3):
+        start = time.perf_counter()
+        count = 0
+        for _ in range(_LOOP):
+            count += 1
+        best = min(best, time.perf_counter() - start)
+    return count / best / 1e6
+
+
+def warm_up(
+    info: GameInfo, n: int, players: int | None, seed: int, options: Mapping[str, Any]
+) -> None:
+    """Play a tenth of an ``n``-game batch untimed, before timing it: the process's one-time
+    tables and the interpreter's specialisation are paid here, not by the first timed run."""
+    random_batch(info, max(1, n // 10), players, seed, options)

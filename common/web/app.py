@@ -109,14 +109,12 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
 
 
 def run(
-    host: str, port: int, db: str | None, *, bot_delay: float = 0.0, rate: float = RATE_PER_SECOND
+    host: str, port: int, store: Store, *, bot_delay: float = 0.0, rate: float = RATE_PER_SECOND
 ) -> None:
-    """Serve ``metro web`` until interrupted."""
+    """Serve ``metro web`` over ``store`` until interrupted."""
     import uvicorn
 
-    from common.web.store import open_store
-
-    app = make_app(open_store(db), bot_delay=bot_delay, rate=rate, burst=int(rate * 2))
+    app = make_app(store, bot_delay=bot_delay, rate=rate, burst=int(rate * 2))
     uvicorn.run(
         app,
         host=host,

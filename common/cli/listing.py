@@ -1,0 +1,24 @@
+"""``metro list``: the registered games."""
+
+from __future__ import annotations
+
+import click
+
+from common.registry import games
+
+
+def make_top() -> click.Command:
+    """The ``metro list`` command."""
+
+    @click.command("list")
+    def list_cmd() -> None:
+        """List the registered games."""
+        for name, info in games().items():
+            cls = info.cls
+            lo, hi = cls.min_players, cls.max_players
+            count = f"{lo}" if lo == hi else f"{lo}-{hi}"
+            click.echo(
+                f"{name:<16}{cls.title:<26}{count:>3} players  bots: {', '.join(info.bot_names())}"
+            )
+
+    return list_cmd
