@@ -33,6 +33,7 @@ from common import (
     counter_clockwise,
 )
 from common.chance import ChanceRequest
+from metropolia import words
 from metropolia.actions import (
     ACTIONS,
     Build,
@@ -1190,6 +1191,10 @@ class Metropolia(Game):
         other = self.clone()
         rng.shuffle(other.s.stack)
         return other
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event in words (``metropolia.words``), from what ``seat`` may see of it."""
+        return words.describe(data, seat, self.players)
 
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
