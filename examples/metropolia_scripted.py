@@ -23,6 +23,7 @@ def main() -> None:
     g.apply("pass")
     for e in g.resolve((2,)):  # Michał rolls 2: his Bakery pays him
         print(json.dumps(e.to_json(), ensure_ascii=False))
+        print("   ", g.describe(e))  # the same event in words
     g.apply("build wheat_field")
     print(render_text(g, None))
     result = play(g, [HeuristicBot(1), RandomBot(2), RandomBot(3)])

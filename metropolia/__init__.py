@@ -3,7 +3,7 @@
 >>> import metropolia
 >>> g = metropolia.new_game(players=2, seed=1)
 >>> g.chance
-Dice(count=1, purpose='roll', visible_to=None)
+Dice(count=1, purpose='roll by seat 0', visible_to=None)
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
+    Passed,
     PileRemoved,
 )
 from metropolia.render import render_svg, render_text
@@ -79,6 +80,7 @@ __all__ = [
     "HeuristicBot",
     "Metropolia",
     "Pass",
+    "Passed",
     "PileRemoved",
     "Reroll",
     "Roll",

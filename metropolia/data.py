@@ -146,6 +146,8 @@ PORT_MIN_TOTAL = 10
 TOWN_HALL_COINS = 1
 #: rule MK-5: how many distinct names lie face up in the Plus market
 MARKET_NAMES = 10
+#: ruling MK-A3: turns after which the game ends without a winner (the rule option's default)
+TURN_LIMIT = 1000
 #: the dice the Tuna Boat roll uses (ruling MK-1)
 TUNA_DICE = 2
 

@@ -80,6 +80,16 @@ class PileRemoved(Event):
 
 
 @attrs.frozen
+class Passed(Event):
+    """``seat`` passed on the prompt of kind ``declined``: kept the roll (``reroll``), kept the
+    total without the Port (``port``), made no Business Center swap (``swap``) or built nothing
+    this turn (``build``). The decision alone (``pass``) does not say which."""
+
+    seat: int
+    declined: str
+
+
+@attrs.frozen
 class ExtraTurn(Event):
     """Amusement Park: the seat rolled doubles and takes another turn."""
 
@@ -87,4 +97,4 @@ class ExtraTurn(Event):
 
 
 EVENTS = (DiceRolled, CoinsReceived, CoinsPaid, CardsSwapped, Built, CardRevealed, PileRemoved,
-          ExtraTurn)  # fmt: skip
+          Passed, ExtraTurn)  # fmt: skip

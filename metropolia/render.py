@@ -1,78 +1,167 @@
-"""Text rendering of a Metropolia game: each city, the market and what the game waits for."""
+"""Rendering of a Metropolia game: the text board for a terminal and an SVG picture.
+
+Both draw from ``game.view(seat)`` alone, so they show what that seat may see and nothing else.
+"""
 
 from __future__ import annotations
 
+import textwrap
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape, quoteattr
 
-from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS, TOWN_HALL
+from metropolia.data import CARD_INDEX, CARDS, LANDMARK_INDEX, LANDMARKS, PORT_BONUS, TOWN_HALL
 
 if TYPE_CHECKING:
     from common import Game
-    from metropolia.rules import Metropolia
-
-_MARK = {"blue": "B", "green": "G", "red": "R", "purple": "P"}
 
 
 def _rolls(rolls: tuple[int, ...]) -> str:
     return f"{rolls[0]}-{rolls[-1]}" if len(rolls) > 1 else str(rolls[0])
 
 
-def render_city(game: Metropolia, seat: int) -> str:
-    """One city: coins, landmarks (built [x] or under construction [ ]) and properties: the
-    Plus Town Hall (a starting property, ruling MK-A15), then the establishments."""
-    view = game.view(None)["state"]
-    city = view["cities"][seat]
-    turn = " (on turn)" if view["turn"] == seat and not game.is_over else ""
-    lines = [f"{game.players[seat]}{turn}: {city['coins']} coins"]
-    marks = []
-    for lid, built in city["landmarks"].items():
-        m = LANDMARKS[LANDMARK_INDEX[lid]]
-        marks.append(f"[{'x' if built else ' '}] {m.name}")
-    lines.append("  landmarks: " + ", ".join(marks))
-    cards = [TOWN_HALL.name] if city["town_hall"] else []
-    for cid, k in city["cards"].items():
-        c = CARDS[CARD_INDEX[cid]]
-        cards.append(f"{k}x {c.name} ({_MARK[c.colour]} {_rolls(c.rolls)})")
-    lines.append("  cards: " + (", ".join(cards) if cards else "none"))
-    return "\n".join(lines)
+# ---------------------------------------------------------------------- text
+#: the text board's widest line (a terminal of 100 columns shows it whole)
+TEXT_WIDTH = 100
+#: the columns left of the cities: a mark, activation numbers, name, colour, cost, market
+_ROW = "{mark:<2}{roll:<6}{name:<27}{kind:<9}{cost:>4} {market:>6} |"
+_ROW_WIDTH = len(_ROW.format(mark="", roll="", name="", kind="", cost="", market=""))
+#: what a prompt asks, by its kind, after the seat's name
+_ASKED = {
+    "roll": "to roll one die or two (Train Station)",
+    "reroll": "to keep the roll or roll again (Radio Tower)",
+    "port": f"to keep the total or add {PORT_BONUS} (Port)",
+    "take": "to choose whom the TV Station takes from",
+    "swap": "to swap with the Business Center, or pass",
+    "build": "to build one establishment or landmark, or pass",
+}
 
 
-def render_market(game: Metropolia) -> str:
-    """The cards that can be built, with activation numbers, cost and pile size."""
-    view = game.view(None)["state"]
-    lines = ["Market:"]
-    for cid, k in view["market"].items():
-        c = CARDS[CARD_INDEX[cid]]
-        cost = view["costs"][cid]
-        lines.append(f"  {c.name:<27} {c.colour:<6} roll {_rolls(c.rolls):<5} cost {cost:>2}  x{k}")
-    if "stack_size" in view:
-        lines.append(f"  stack: {view['stack_size']} cards face down")
-    return "\n".join(lines)
+def _status(view: dict[str, Any]) -> str:
+    """Who is to do what now, or how the game ended."""
+    names: list[str] = view["players"]
+    if view["is_over"]:
+        winners = (view["result"] or {}).get("winners") or ()
+        if not winners:
+            return "game over at the turn limit, without a winner"
+        return f"game over: {' and '.join(names[w] for w in winners)} won"
+    prompt = view["prompt"]
+    if prompt is not None:
+        return f"{names[prompt['seat']]} {_ASKED.get(prompt['kind'], prompt['kind'])}"
+    chance = view["chance"] or {}
+    purpose = str(chance.get("purpose", ""))
+    if chance.get("kind") == "dice" and " by seat " in purpose:
+        roller = names[int(purpose.rsplit(" ", 1)[1])]
+        dice = "one die" if chance.get("count") == 1 else "two dice"
+        return f"{roller} to roll {dice}{' again (Radio Tower)' if 'reroll' in purpose else ''}"
+    if chance.get("kind") == "dice":
+        return "the dice to be rolled for the Tuna Boats"
+    return "the stack to be shuffled"
 
 
-def render_text(game: Metropolia, seat: int | None = None) -> str:
-    """The whole table as text: the dice, every city, the market and the prompt."""
+def _roll_line(state: dict[str, Any]) -> str:
+    """The last roll (the turn's, or the turn before's until the dice are rolled), the Port's
+    +2, the Radio Tower spent and doubles."""
+    dice: list[int] = state["dice"]
+    if not dice:
+        return "No roll yet."
+    total = state["total"]
+    line = f"Last roll: {' and '.join(map(str, dice))}"
+    if len(dice) > 1:
+        line += f" = {sum(dice)}"
+    if total != sum(dice):
+        line += f", +{PORT_BONUS} for the Port = {total}"
+    if state["radio_tower_spent"]:
+        line += "; the Radio Tower's re-roll is spent"
+    if state["extra_turn"]:
+        line += "; doubles: another turn follows (Amusement Park)"
+    return line + "."
+
+
+def _fill(notes: list[str]) -> list[str]:
+    """The notes in lines of at most ``TEXT_WIDTH``, a note broken only if it is longer."""
+    lines: list[str] = []
+    for note in notes:
+        if lines and len(lines[-1]) + 1 + len(note) <= TEXT_WIDTH:
+            lines[-1] += " " + note
+        else:
+            lines.extend(textwrap.wrap(note, TEXT_WIDTH))
+    return lines
+
+
+def _cell(value: object, width: int) -> str:
+    return f"{value!s:>{width}}"
+
+
+def render_text(game: Game, seat: int | None = None) -> str:
+    """The table as ``seat`` sees it (None: a spectator), at most 100 columns wide.
+
+    One line says whose turn it is and what is asked, one the roll; then a table with a column
+    for each city (its coins, landmarks built, the Plus Town Hall and how many of each
+    establishment it has) beside each landmark's and establishment's activation numbers,
+    colour, cost and the cards left in the market. ``*`` marks the city on turn, ``>`` the
+    establishments the roll's total activates. Drawn from ``game.view(seat)`` only.
+    """
     view = game.view(seat)
     state = view["state"]
-    head = f"Metropolia{' Plus' if state['edition'] == 'plus' else ''} - turn {state['turns']}"
-    if state["dice"]:
-        dice = "+".join(str(d) for d in state["dice"])
-        head += f", last roll {dice} = {state['total']}"
-    if state["extra_turn"]:
-        head += " (doubles: another turn follows, Amusement Park)"
-    parts = [head]
-    parts.extend(render_city(game, p) for p in range(game.num_players))
-    parts.append(render_market(game))
-    if game.is_over:
-        res = game.result()
-        who = ", ".join(game.players[w] for w in res.winners) or "nobody"
-        parts.append(f"Game over: {who} won ({res.reason}).")
-    elif game.prompt is not None:
-        parts.append(f"{game.prompt.text} ({game.prompt.kind}).")
-    elif game.chance is not None:
-        parts.append(f"Waiting for chance: {game.chance.describe()}.")
-    return "\n".join(parts)
+    names: list[str] = view["players"]
+    cities: list[dict[str, Any]] = state["cities"]
+    plus = state["edition"] == "plus"
+    title = f"Metropolia{' Plus' if plus else ''}, turn {state['turns']}: {_status(view)}."
+    lines = [*textwrap.wrap(title, TEXT_WIDTH), *textwrap.wrap(_roll_line(state), TEXT_WIDTH)]
+    width = min(max(len(n) for n in names) + 3, (TEXT_WIDTH - _ROW_WIDTH) // len(names))
+    on_turn = None if view["is_over"] else state["turn"]
+
+    def short(name: str) -> str:
+        return name[: width - 2].rstrip()
+
+    def head(p: int) -> str:
+        return ("*" if p == on_turn else "") + short(names[p])
+
+    def row(mark: str, roll: str, name: str, kind: str, cost: object, market: object,
+            cells: Sequence[object]) -> str:  # fmt: skip
+        left = _ROW.format(mark=mark, roll=roll, name=name, kind=kind, cost=cost, market=market)
+        return (left + "".join(_cell(c, width) for c in cells)).rstrip()
+
+    lines.append(
+        row("", "roll", "card", "colour", "cost", "market", [head(p) for p in range(len(names))])
+    )
+    lines.append(row("", "", "coins", "", "", "", [c["coins"] for c in cities]))
+    costs: dict[str, int] = state["landmark_costs"]
+    for lid, cost in costs.items():
+        built = ["built" if c["landmarks"].get(lid) else "." for c in cities]
+        lines.append(row("", "", LANDMARKS[LANDMARK_INDEX[lid]].name, "landmark", cost, "", built))
+    if plus:
+        held = [1 if c["town_hall"] else "." for c in cities]
+        lines.append(row("", "", TOWN_HALL.name, "property", "", "", held))
+    market: dict[str, int] = state["market"]
+    total = state["total"] if state["dice"] else None
+    shown = [
+        CARD_INDEX[cid]
+        for cid in state["costs"]
+        if cid in market or any(c["cards"].get(cid) for c in cities)
+    ]
+    for i in sorted(shown, key=lambda i: (CARDS[i].rolls[0], i)):
+        card = CARDS[i]
+        mark = ">" if total in card.rolls else ""
+        counts = [c["cards"].get(card.id) or "." for c in cities]
+        left = market.get(card.id, "")
+        lines.append(row(mark, _rolls(card.rolls), card.name, card.colour,
+                         state["costs"][card.id], left, counts))  # fmt: skip
+    notes = []
+    if seat is not None:
+        notes.append(f"You are {names[seat]}.")
+    cut = [n for n in names if short(n) != n]
+    if cut:  # a name too long for its column is shown whole here
+        notes.append(f"Columns: {', '.join(f'{short(n)} = {n}' for n in cut)}.")
+    notes.append("* on turn.")
+    if total is not None:
+        notes.append(f"> activated by {total}.")
+    if plus:
+        size = state["stack_size"]
+        notes.append(f"Stack: {size} card{'' if size == 1 else 's'} face down.")
+    lines.extend(_fill(notes))
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------------- SVG

@@ -33,6 +33,7 @@ from common import (
     counter_clockwise,
 )
 from common.chance import ChanceRequest
+from metropolia import words
 from metropolia.actions import (
     ACTIONS,
     Build,
@@ -59,6 +60,7 @@ from metropolia.data import (
     SUSHI_BAR_COSTS,
     TOWN_HALL_COINS,
     TUNA_DICE,
+    TURN_LIMIT,
     Card,
     landmarks_of,
 )
@@ -71,6 +73,7 @@ from metropolia.events import (
     CoinsReceived,
     DiceRolled,
     ExtraTurn,
+    Passed,
     PileRemoved,
 )
 from metropolia.schema import STATE_SCHEMA
@@ -150,9 +153,18 @@ NOT_PURPLE_COUNTS = itemgetter(*NOT_PURPLE)
 IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 
 
-ROLL_1 = Dice(1, "roll")
-ROLL_2 = Dice(2, "roll")
+#: ROLLS[dice][seat]: the turn's roll of one or two dice by ``seat``, and REROLLS the Radio
+#: Tower's new roll; the purpose names the roller, so the logged outcome says who rolled
+ROLLS: tuple[tuple[Dice, ...], ...] = tuple(
+    tuple(Dice(count, f"roll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
+)
+REROLLS: tuple[tuple[Dice, ...], ...] = tuple(
+    tuple(Dice(count, f"reroll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
+)
+ROLL_1 = ROLLS[1]
 TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
+#: Plus setup: the whole stack shuffled (ruling MK-5)
+SHUFFLE = Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies)))
 BUILD = tuple(Build(c.id) for c in CARDS)
 BUILD_LANDMARK = tuple(Build(m.id) for m in LANDMARKS)
 BUILD_INDEX: dict[str, int] = {**CARD_INDEX, **{m.id: NC + j for j, m in enumerate(LANDMARKS)}}
@@ -390,7 +402,7 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         start_landmarks=(False,) * NL,
         start_supply=supply,
         start_offers=(tuple(offer_costs), offers),
-        shuffle=Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies))),
+        shuffle=SHUFFLE,
     )
 
 
@@ -454,7 +466,7 @@ class Metropolia(Game):
             "remove it and refill to ten names (the Harbor rulebook's special note)",
         ),
         "turn_limit": Option(
-            1000,
+            TURN_LIMIT,
             check=_positive_int,
             expects="an integer from 1 to 1000000",
             help="turns after which the game ends without a winner (ruling MK-A3)",
@@ -587,14 +599,14 @@ class Metropolia(Game):
         """One die; the Train Station owner chooses one or two (MK-2)."""
         s = self.s
         seat = s.turn
-        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1[seat]
 
     def _ask_roll_again(self) -> None:
         """The Radio Tower's new roll: the dice chosen again (ruling MK-A1)."""
         s = self.s
         seat = s.turn
         lms = s.landmarks[seat]
-        self._pending = self._book.roll_again[seat] if lms[TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll_again[seat] if lms[TRAIN_STATION] else REROLLS[1][seat]
 
     def _rolled(self, dice: tuple[int, ...], port: int | None = None) -> None:
         """The dice are in: the Radio Tower may roll them again, the Port may add 2 (``port``:
@@ -823,20 +835,20 @@ class Metropolia(Game):
         if self._town_hall_first:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         # _ask_roll, inline: every turn begins here
-        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1
+        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1[seat]
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
-        if request is ROLL_1 or request is ROLL_2:  # the turn's roll: the usual case first
-            self._rolled(outcome)
-        elif isinstance(request, Shuffle):
+        # only the rules set the request, so identity tells the two rare ones from the
+        # rolls (a request for each roller and number of dice)
+        if request is TUNA_ROLL:
+            self._collect_income(self.s.total, sum(outcome))
+            self._resolve_purple_cards(0)
+        elif request is SHUFFLE:  # Plus setup (MK-5)
             self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
             self._fill_market()
             self._first_turn()
-        elif request is TUNA_ROLL or request == TUNA_ROLL:
-            self._collect_income(self.s.total, sum(outcome))
-            self._resolve_purple_cards(0)
-        else:
+        else:  # the turn's roll or the Radio Tower's new one: the usual case
             self._rolled(outcome)
 
     def _on_action(self, seat: int, action: Action) -> None:
@@ -866,9 +878,12 @@ class Metropolia(Game):
                     self._fill_market()
             self._end_turn(True)
         elif type(action) is Roll:  # the Train Station's owner, every turn
-            self._pending = ROLL_2 if action.dice == 2 else ROLL_1
+            self._pending = (REROLLS if s.rerolled else ROLLS)[action.dice][seat]
         elif type(action) is Pass:  # declines what the prompt offered
             kind = self._pending.kind  # type: ignore[union-attr]
+            # what was declined, which the decision does not say; appended as _record would,
+            # inline: the log is this game's own here (docs/core.md) and passes are common
+            self._log._items.append((Passed, seat, kind))
             if kind == "build":  # the usual one
                 self._end_turn(False)
             elif kind == "swap":
@@ -881,7 +896,7 @@ class Metropolia(Game):
         elif type(action) is Reroll:
             s.rerolled = True  # ruling MK-A1: once a turn
             if self._readings.same_dice:  # ruling MK-A18: as many dice as the first roll
-                self._pending = ROLL_2 if len(s.dice) == 2 else ROLL_1
+                self._pending = REROLLS[len(s.dice)][seat]
             else:  # a new roll, the dice chosen again
                 self._ask_roll_again()
         elif type(action) is UsePort:
@@ -1176,6 +1191,10 @@ class Metropolia(Game):
         other = self.clone()
         rng.shuffle(other.s.stack)
         return other
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event in words (``metropolia.words``), from what ``seat`` may see of it."""
+        return words.describe(data, seat, self.players)
 
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:

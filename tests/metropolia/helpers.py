@@ -11,6 +11,16 @@ from metropolia.data import CARD_INDEX, LANDMARK_INDEX
 from metropolia.events import Built, CoinsPaid, CoinsReceived
 from metropolia.rules import Metropolia
 
+#: every value of every rule option, each in at least one set (with and without Plus)
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"plus": True},
+    {"plus": True, "town_hall": "before_build"},
+    {"plus": True, "sushi_bar_cost": 2},
+    {"payments": "pay_first", "reroll_dice": "same"},
+    {"plus": True, "payments": "pay_first", "reroll_dice": "same", "unbuyable_purple": "remove"},
+]
+
 
 class Checked:
     """Wraps a bot and fails the test on any action not in the legal list."""

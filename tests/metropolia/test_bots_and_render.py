@@ -1,11 +1,10 @@
-"""The heuristic bot's strength and the text rendering."""
+"""The heuristic bot's strength and the game's registration (the text board: test_text_board)."""
 
 from __future__ import annotations
 
 import metropolia
 from common import Bot, RandomBot, get, play
 from metropolia import HeuristicBot
-from metropolia.render import render_text
 from tests.metropolia.helpers import position
 
 
@@ -32,31 +31,6 @@ def test_heuristic_bot_takes_from_the_richest_with_the_tv_station() -> None:
     g = position(3, coins=[0, 2, 9], cards=[{"tv_station": 1}, {}, {}])
     g.resolve((6,))
     assert HeuristicBot().choose(g, 0) == metropolia.TakeFrom(2)
-
-
-def test_render_text_shows_each_city_and_the_market() -> None:
-    g = metropolia.new_game(players=["Ala", "Olek"], seed=1, plus=True)
-    g.resolve()
-    text = render_text(g, None)
-    assert "Ala (on turn): 4 coins" in text  # 3 to start and the Town Hall coin
-    assert "Olek: 3 coins" in text
-    assert "[ ] Airport" in text and "Town Hall" not in text.split("cards:")[0]
-    # ruling MK-A15: the Town Hall stands among the city's properties, not its landmarks
-    assert "cards: Town Hall, 1x Wheat Field (B 1), 1x Bakery (G 2-3)" in text
-    assert "Market:" in text and "stack:" in text
-
-
-def test_render_text_ends_with_the_prompt_in_words() -> None:
-    g = position(["Ala", "Olek"], coins=[2, 0], cards=[{}, {}])
-    g.resolve((5,))
-    text = render_text(g, 0)
-    assert text.endswith("Ala has 2 coins: build one establishment or landmark, or pass (build).")
-
-
-def test_render_text_names_the_winner() -> None:
-    g = metropolia.new_game(players=2, seed=2)
-    play(g, [HeuristicBot(0), HeuristicBot(1)])
-    assert "Game over:" in render_text(g, 0)
 
 
 def test_the_game_is_registered_for_the_cli() -> None:

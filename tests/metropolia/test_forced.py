@@ -10,17 +10,7 @@ import metropolia
 from common import ActionForced, ActionTaken, RandomBot
 from metropolia import Pass, TakeFrom
 from metropolia.events import CoinsPaid
-from tests.metropolia.helpers import position, roll
-
-#: every value of every rule option, each in at least one set (with and without Plus)
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    {"plus": True},
-    {"plus": True, "town_hall": "before_build"},
-    {"plus": True, "sushi_bar_cost": 2},
-    {"payments": "pay_first", "reroll_dice": "same"},
-    {"plus": True, "payments": "pay_first", "reroll_dice": "same", "unbuyable_purple": "remove"},
-]
+from tests.metropolia.helpers import OPTION_SETS, position, roll
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(map(str, o.items())))

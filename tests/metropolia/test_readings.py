@@ -88,7 +88,7 @@ def test_the_radio_tower_re_rolls_as_many_dice_with_the_same_option(dice: tuple[
                  reroll_dice="same")  # fmt: skip
     roll(g, *dice)
     g.apply(Reroll())
-    assert g.prompt is None and g.chance == Dice(len(dice), "roll")
+    assert g.prompt is None and g.chance == Dice(len(dice), "reroll by seat 0")
 
 
 # ---------------------------------------------------------------- MK-A19: unbuyable purple

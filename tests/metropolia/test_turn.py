@@ -14,7 +14,7 @@ from tests.metropolia.helpers import kinds, position, roll
 
 def test_a_turn_starts_with_one_die_without_the_train_station() -> None:
     g = metropolia.new_game(players=2, seed=3)
-    assert g.chance == Dice(1, "roll")
+    assert g.chance == Dice(1, "roll by seat 0")  # the roller named, for the log's words
     assert g.to_act is None
 
 
@@ -23,7 +23,7 @@ def test_train_station_offers_one_or_two_dice() -> None:
     assert g.prompt is not None and g.prompt.kind == "roll"
     assert list(g.legal_actions()) == [Roll(1), Roll(2)]
     g.apply(Roll(2))
-    assert g.chance == Dice(2, "roll")
+    assert g.chance == Dice(2, "roll by seat 0")
 
 
 def test_radio_tower_offers_one_reroll_per_turn() -> None:
@@ -32,7 +32,7 @@ def test_radio_tower_offers_one_reroll_per_turn() -> None:
     assert g.prompt is not None and g.prompt.kind == "reroll"
     assert list(g.legal_actions()) == [Reroll(), Pass()]
     g.apply(Reroll())
-    assert g.chance == Dice(1, "roll")
+    assert g.chance == Dice(1, "reroll by seat 0")
     got = g.resolve((2,))  # no second re-roll: the roll counts at once
     assert DiceRolled(0, (2,), 2) in got
     assert CoinsReceived(0, 1, "ranch") in got

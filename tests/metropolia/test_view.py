@@ -61,7 +61,7 @@ def test_an_extra_turn_is_shown_pending_after_doubles_with_the_amusement_park() 
     g = position(coins=[1, 1], landmarks=[["amusement_park", "train_station"], []])
     roll(g, 2, 2)
     assert g.view(None)["state"]["extra_turn"] is True
-    assert "another turn follows" in render_text(g, None).splitlines()[0]
+    assert "another turn follows" in render_text(g, None).splitlines()[1]  # the roll line
     g.apply(Pass())  # the extra turn begins: nothing pending any more
     assert g.s.turn == 0 and g.view(None)["state"]["extra_turn"] is False
     roll(g, 2, 3)
