@@ -65,6 +65,7 @@ from metropolis_lots.events import (
 )
 from metropolis_lots.schema import STATE_SCHEMA
 from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
+from metropolis_lots.words import Reader, tell
 
 #: ruling MS-5: lots dealt to each seat by player count
 DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
@@ -1577,6 +1578,22 @@ class Metropolis(Game):
         if isinstance(action, Build):
             return phase == "build" and self.build_ok(seat, action)
         return False
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event in words (``metropolis_lots.words``): players by name, lots, buildings
+        by their rulebook names, values in the chart's points."""
+        r = self.r
+        names = {m.kind: m.name for m in r.models} | {m.id: m.name for m in r.models}
+        reader = Reader(
+            self.players,
+            seat,
+            self.s.colours,  # chosen at the set-up, never changed (MS-5, MS-A8)
+            names,
+            DEAL[self.num_players],
+            self.options,
+            r.board.lot_locations,
+        )
+        return tell(data, reader)
 
     def _legal_text(self) -> str:
         """What is legal, for a refused action's message: in an exchange window any legal
