@@ -289,6 +289,10 @@ def _trade_proposed(r: Reader, data: dict[str, Any]) -> str:
 
 def _trade_answered(r: Reader, data: dict[str, Any]) -> str:
     seat = data["seat"]
+    if seat == r.seat:  # the reader answered
+        if data["accepted"]:
+            return "the exchange is made, as you agreed: the lots change hands with their chips"
+        return "the exchange is off, as you answered: no lot changes hands"
     if data["accepted"]:
         return f"the exchange with {r.who(seat)} is made: the lots change hands with their chips"
     return f"the exchange with {r.who(seat)} is off: no lot changes hands"

@@ -318,7 +318,12 @@ def test_the_final_round_and_the_end_name_who_builds_and_who_won() -> None:  # M
         "The game is over: Ann and Bob share the win with 30 points each (you 12)."
     )
     assert g.describe(ActionForced(0, Pass()), 0) == "You have nothing to put up and pass."
-    assert g.describe(TradeAnswered(2, True), 2).startswith("The exchange with you is made")
+    assert g.describe(TradeAnswered(2, True), 2) == (
+        "The exchange is made, as you agreed: the lots change hands with their chips."
+    )
+    assert g.describe(TradeAnswered(2, False), 2) == (
+        "The exchange is off, as you answered: no lot changes hands."
+    )
 
 
 def test_the_examples_of_the_words_module_run() -> None:
