@@ -49,13 +49,14 @@ def lots_words(lots: Sequence[int]) -> str:
     return "lots " + in_words([str(lot) for lot in lots])
 
 
-def _count(n: int, thing: str) -> str:
+def counted(n: int, thing: str) -> str:
+    """``1 lot``, ``3 lots``."""
     return f"1 {thing}" if n == 1 else f"{n} {thing}s"
 
 
 def points(value: int) -> str:
     """A chart value in words (MS-4): ``1 point``, ``11 points``."""
-    return "1 point" if value == 1 else f"{value} points"
+    return counted(value, "point")
 
 
 class Reader:
@@ -260,7 +261,7 @@ def _put(r: Reader, data: dict[str, Any]) -> str:
     )
     if len(shares) > 1 or shares[0][0] != owner:  # pooled: by lots contributed (MS-A4)
         partners = in_words([r.who(p) for p, _ in shares if p != owner])
-        parts = in_words([f"{_count(n, 'lot')} from {r.who(p)}" for p, n in shares])
+        parts = in_words([f"{counted(n, 'lot')} from {r.who(p)}" for p, n in shares])
         text += f" with {partners} ({parts})"
     text += f", worth {points(data['value'])} now"
     for lots, kind, other, before, after in data["revalued"]:  # the district's chart (MS-4)
