@@ -68,13 +68,20 @@ class PoolAnswered(Event):
 
 @attrs.frozen
 class BuildingPut(Event):
-    """A building went up; ``shares`` are (seat, lots contributed) pairs; ``owner`` built it."""
+    """A building went up; ``shares`` are (seat, lots contributed) pairs; ``owner`` built it.
+
+    ``value`` is its chart value as it stands now (MS-4), and ``revalued`` the other buildings
+    of its district whose value it changed, each as (its lots, kind, owner, value before,
+    value now): what putting it up caused, told without replaying the game (issue 23).
+    """
 
     owner: int
     model: str
     kind: str
     lots: tuple[int, ...]
     shares: tuple[tuple[int, int], ...]
+    value: int
+    revalued: tuple[tuple[tuple[int, ...], str, int, int, int], ...]
 
 
 @attrs.frozen

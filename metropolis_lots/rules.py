@@ -65,6 +65,7 @@ from metropolis_lots.events import (
 )
 from metropolis_lots.schema import STATE_SCHEMA
 from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
+from metropolis_lots.words import Reader, tell
 
 #: ruling MS-5: lots dealt to each seat by player count
 DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
@@ -193,11 +194,17 @@ class _ChartModifiers:
     went up (``_kind_modifiers``), remembered: shared by the games of one chart (issue 8:
     ``put_up`` reads them instead of summing the modifiers again at every building)."""
 
-    __slots__ = ("found", "per_building")
+    __slots__ = ("affects", "found", "per_building")
 
     def __init__(self, r: Rules) -> None:
         #: kind -> the chart row's modifiers per other building of each kind
         self.per_building = {kind: row.per_building for kind, row in r.chart.rows.items()}
+        #: kind -> the kinds whose value a building of that kind modifies (BuildingPut's
+        #: ``revalued`` looks at the district's other buildings only when some are of these)
+        self.affects = {
+            kind: frozenset(k for k, per in self.per_building.items() if per.get(kind, 0))
+            for kind in self.per_building
+        }
         #: kinds, in building order -> ``_kind_modifiers(per_building, kinds)``
         self.found: dict[tuple[str, ...], tuple[int, ...]] = {}
 
@@ -1162,9 +1169,11 @@ class Metropolis(Game):
         standing = list(s.standing)
         here = standing[d] = (*standing[d], (index, kind, r.fixed_values[kind][places]))
         s.standing = tuple(standing)
+        before = s.values
         if len(here) == 1:  # the district's first building: no other modifies it (MS-4)
             fixed = here[0][2]
             s.values = (*s.values, fixed if fixed > 0 else 0)
+            revalued: tuple[tuple[tuple[int, ...], str, int, int, int], ...] = ()
         else:
             # the modifiers read by the kinds there (remembered)
             chart = self._modifiers
@@ -1174,7 +1183,13 @@ class Metropolis(Game):
                 modifiers = _remember(
                     chart.found, kinds_here, _kind_modifiers(chart.per_building, kinds_here)
                 )
-            s.values = _district_values(s.values, len(s.buildings), here, modifiers)
+            s.values = after = _district_values(s.values, len(s.buildings), here, modifiers)
+            revalued = ()  # the others of the district whose value changed, for the event
+            if chart.affects[kind] & s.kinds[d]:  # (the kinds there before this one)
+                for i, k, _ in here:
+                    if i != index and before[i] != after[i]:
+                        other = s.buildings[i]
+                        revalued += ((other.lots, k, other.owner, before[i], after[i]),)
         if kind not in s.kinds[d]:  # a kind already there changes neither (MS-4)
             kinds = list(s.kinds)
             kinds[d] = kinds[d] | {kind}
@@ -1183,7 +1198,9 @@ class Metropolis(Game):
             open_here[d] = self._kinds_ranks(kinds[d])
             self._open_here = tuple(open_here)
         s.progressed = True
-        self._record(BuildingPut, builder, model_id, m.kind, lots, b.shares)
+        self._record(
+            BuildingPut, builder, model_id, m.kind, lots, b.shares, s.values[index], revalued
+        )
 
     def _ask_pool(self, partner: int) -> None:
         """Ask ``partner`` whether it pools its lots for the proposed building (MS-A4)."""
@@ -1561,6 +1578,22 @@ class Metropolis(Game):
         if isinstance(action, Build):
             return phase == "build" and self.build_ok(seat, action)
         return False
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event in words (``metropolis_lots.words``): players by name, lots, buildings
+        by their rulebook names, values in the chart's points."""
+        r = self.r
+        names = {m.kind: m.name for m in r.models} | {m.id: m.name for m in r.models}
+        reader = Reader(
+            self.players,
+            seat,
+            self.s.colours,  # chosen at the set-up, never changed (MS-5, MS-A8)
+            names,
+            DEAL[self.num_players],
+            self.options,
+            r.board.lot_locations,
+        )
+        return tell(data, reader)
 
     def _legal_text(self) -> str:
         """What is legal, for a refused action's message: in an exchange window any legal

@@ -605,6 +605,34 @@ def test_chart_values_never_go_below_zero() -> None:
     assert value("house", (10,), two_factories) == 0
 
 
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"rotation": "free", "pool_proposals": 5}, {"trade_proposals": 0, "rotation": "none"}],
+)
+def test_a_building_event_holds_its_value_and_the_values_it_changed(
+    options: dict[str, object],
+) -> None:  # ruling MS-4
+    """``BuildingPut.value`` and ``revalued`` (issue 23: what putting it up caused) are what
+    ``values_of`` gives over the buildings standing before and after, in random games."""
+    for players in (2, 3, 4, 5):
+        g = new_game(players=players, seed=40 + players, **options)
+        play(g, [RandomBot(players * 10 + s) for s in range(players)])
+        standing: list[Building] = []
+        for e in g.events:
+            if not isinstance(e, BuildingPut):
+                continue
+            before = values_of(g.r, standing)
+            standing.append(Building(e.model, e.kind, e.lots, e.owner, e.shares))
+            after = values_of(g.r, standing)
+            assert e.value == after[-1]
+            assert e.revalued == tuple(
+                (b.lots, b.kind, b.owner, was, now)
+                for b, was, now in zip(standing, before, after, strict=False)
+                if was != now
+            )
+        assert any(e.revalued for e in g.events if isinstance(e, BuildingPut))
+
+
 def test_chart_shop() -> None:
     assert value("shop", (21, 22), []) == 4
     assert value("shop", (41, 42), []) == 6  # centre +2
