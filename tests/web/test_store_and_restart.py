@@ -53,7 +53,10 @@ def test_the_memory_and_sqlite_stores_keep_what_the_host_gives_them(tmp_path: Pa
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
     """A PostgreSQL server of its own, on a Unix socket in a temporary folder."""
-    initdb, server = shutil.which("initdb"), shutil.which("postgres")
+    # Debian keeps the server's programs off the PATH, in /usr/lib/postgresql/<version>/bin
+    bins = [*sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)]
+    where = os.pathsep.join([*map(str, bins), os.environ.get("PATH", "")])
+    initdb, server = shutil.which("initdb", path=where), shutil.which("postgres", path=where)
     if initdb is None or server is None:
         pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
     pytest.importorskip("psycopg", reason="the PostgreSQL store needs psycopg (extra [postgres])")
