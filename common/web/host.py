@@ -16,7 +16,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import attrs
@@ -388,15 +388,22 @@ class WebHost:
         table, seat, _ = self._who(request)
         return {"id": table.id, **state(table.game), **legal(table.game, seat)}
 
-    async def cmd_apply(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Apply an action for the token's seat (it must be to act)."""
-        table, seat = self._player(request)
-        if "action" not in request:
-            raise BadRequest("apply needs 'action' (a JSON action object or its text form)")
+    async def _step(
+        self,
+        conn: Connection,
+        table: Table,
+        seat: int,
+        move: Callable[[Game], Awaitable[Any] | None],
+    ) -> dict[str, Any]:
+        """One step of ``table`` under its lock, ``move(game)``; then chance settled, the step
+        stored, answered in ``seat``'s eyes, pushed to the other followers, and the bots let
+        go on. A move that raises changes nothing."""
         async with table.lock:
             game = table.game
             start = len(game.events)
-            game.apply(request["action"], seat=seat)  # IllegalAction: nothing changed
+            done = move(game)
+            if done is not None:
+                await done
             table.undo = None
             self._settle(table)
             self._commit(table)
@@ -404,6 +411,17 @@ class WebHost:
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
+
+    async def cmd_apply(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+        """Apply an action for the token's seat (it must be to act)."""
+        table, seat = self._player(request)
+        if "action" not in request:
+            raise BadRequest("apply needs 'action' (a JSON action object or its text form)")
+
+        def move(game: Game) -> None:
+            game.apply(request["action"], seat=seat)  # IllegalAction: nothing changed
+
+        return await self._step(conn, table, seat, move)
 
     async def cmd_resolve(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """Give the dice a table rolled itself: only in a game made with physical dice."""
@@ -412,18 +430,13 @@ class WebHost:
             raise Forbidden(
                 "the host rolls the dice of this game: it was not made with physical dice"
             )
-        async with table.lock:
-            game = table.game
+
+        def roll(game: Game) -> None:
             if not isinstance(game.chance, Dice):
                 raise IllegalAction("no dice roll is pending")
-            start = len(game.events)
             game.resolve(request.get("outcome"))
-            self._settle(table)
-            self._commit(table)
-            out = self._about(table, seat, start)
-        self._push(table, skip=conn)
-        self._advance_later(table)
-        return out
+
+        return await self._step(conn, table, seat, roll)
 
     async def cmd_bot(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """Let a named bot take the token's seat's decision."""
@@ -431,21 +444,15 @@ class WebHost:
         name = request.get("bot", "random")
         if name not in table.info.bot_names():
             raise BadRequest(f"no bot {short(name)}; bots: {', '.join(table.info.bot_names())}")
-        async with table.lock:
-            game = table.game
+
+        async def think(game: Game) -> None:
             if game.to_act != seat:
                 raise IllegalAction("it is not your turn to decide")
             bot = table.info.bot_factory(name)(secrets.randbelow(2**31))
-            action = await asyncio.to_thread(bot.choose, game, seat)
-            start = len(game.events)
-            game.apply(action, seat=seat)
-            table.undo = None
-            self._settle(table)
-            self._commit(table)
-            out = self._about(table, seat, start)
-        self._push(table, skip=conn)
-        self._advance_later(table)
-        return out
+            # in a thread: the other games go on while this bot thinks
+            game.apply(await asyncio.to_thread(bot.choose, game, seat), seat=seat)
+
+        return await self._step(conn, table, seat, think)
 
     async def cmd_undo(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """Take back the seat's last decision (and all that followed): at once in a game with
