@@ -1,5 +1,8 @@
 """The shared core of the Metro engines: the Game contract, chance, events, bots, registry."""
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
 from common.actions import Action, ActionsByIndex, ActionSet
 from common.bots import Bot, GameTooLong, RandomBot, advance, play
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
@@ -17,6 +20,11 @@ from common.game import Game, Option, Prompt, Result, load_data, winners_by_scor
 from common.registry import GameInfo, games, get, load, register, replay
 from common.rng import BotRandom, GameRandom
 from common.seats import clockwise, counter_clockwise, next_seat
+
+try:
+    __version__ = _version("metro-engines")
+except PackageNotFoundError:  # run from a checkout that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Action",
@@ -47,6 +55,7 @@ __all__ = [
     "RandomBot",
     "Result",
     "Shuffle",
+    "__version__",
     "advance",
     "clockwise",
     "counter_clockwise",

@@ -268,6 +268,18 @@ class Game:
             out[key] = spec.validate(key, given[key]) if key in given else spec.default
         return out
 
+    def __repr__(self) -> str:
+        """``<Metro City game, seat 1 to place, 12 decisions>``: what it waits for, how far."""
+        p = self._pending
+        if p is None:
+            waits = "over"
+        elif type(p) is Prompt:
+            waits = f"seat {p.seat} to {p.kind}"
+        else:
+            waits = f"chance: {p.describe()}"  # type: ignore[union-attr]
+        decisions = f"{self._decisions} decision{'' if self._decisions == 1 else 's'}"
+        return f"<{self.title or self.name} game, {waits}, {decisions}>"
+
     # ------------------------------------------------------------------ the public contract
     @property
     def to_act(self) -> int | None:

@@ -135,5 +135,6 @@ class MetroCLI(_Guarded):
 
 
 @click.group(cls=MetroCLI)
+@click.version_option(package_name="metro-engines", prog_name="metro")
 def main() -> None:
     """Rules engines for Metropoli, Metropolis, Metropolia and Metro City."""
