@@ -6,8 +6,8 @@ from click.testing import CliRunner
 
 import common
 import metrocity
-import metropolia
 import metropoli
+import metropolia
 import metropolis_lots
 from common import RandomBot, play
 from common.cli import main
