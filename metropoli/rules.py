@@ -20,6 +20,7 @@ from common.chance import ChanceRequest
 from common.codec import freeze
 from metropoli import data as D
 from metropoli import texts as W
+from metropoli import words
 from metropoli.actions import (
     ALL_ACTIONS,
     Accept,
@@ -1632,6 +1633,10 @@ class Metropoli(Game):
         """Keep ``value`` under ``key`` as computed up to the current end of the log."""
         self.__dict__[key] = (self._log, len(self._log), value)
 
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event of the log in Metropoli's words (``metropoli.words``, issue 23)."""
+        return words.tell(data, self.players, seat, _OPTION_DEFAULTS)
+
     def _secrets(self, seat: int | None) -> list[Any]:
         deck = self.s.deck
         return [list(deck)] if len(set(deck)) > 1 else []
@@ -1886,13 +1891,16 @@ _ROLL_ONLY = (_ROLL,)
 _ROLL_OR_OFFER = {n: tuple((_ROLL, *offers) for offers in _ALL_OFFERS[n]) for n in _ALL_OFFERS}
 _PREEMPT_OR_PASS, _CROSS_OR_PASS = (_PREEMPT, _PASS), (_CROSS, _PASS)
 _ACCEPT_OR_DECLINE = (_ACCEPT, _DECLINE)
+#: the rule options' defaults: the start's sentence names the options that differ
+_OPTION_DEFAULTS = {key: spec.default for key, spec in Metropoli.options_spec.items()}
+
 #: the dice requests of each table of players, made once (``_rolls_of``)
 _ROLLS: dict[tuple[str, ...], tuple[tuple[Dice, ...], tuple[Dice, ...]]] = {}
 
 
 def _rolls_of(players: tuple[str, ...]) -> tuple[tuple[Dice, ...], tuple[Dice, ...]]:
     """By seat, the move's three dice and L'Autostrada's two exit dice, naming the roller
-    (issue 23: the log says who rolled)."""
+    (``metropoli.words`` reads the names back)."""
     got = _ROLLS.get(players)
     if got is None:
         if len(_ROLLS) > 1024:

@@ -32,7 +32,7 @@ from metropoli import (
 from metropoli import data as D
 from metropoli.data import BOARD as B
 from metropoli.events import BlockBuilt, FinalPhaseBegan, TradeProposed
-from tests.metropoli.helpers import clear_owners, forced, land, started
+from tests.metropoli.helpers import OPTION_SETS, clear_owners, forced, land, started
 
 # --- MI-A24: the game ends when one player remains ----------------------------------------
 
@@ -309,26 +309,6 @@ def test_prompt_texts_carry_no_bare_numbers_on_random_games() -> None:
             assert seat is not None
             g.apply(bots[seat].choose(g, seat))
     assert {"roll", "act", "bid", "build", "draft", "trade"} <= seen
-
-
-#: every rule option's every value, each beside the defaults, and the new ones together
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    *(
-        {key: value}
-        for key, spec in Metropoli.options_spec.items()
-        for value in spec.choices or ()
-        if value != spec.default
-    ),
-    {"block_limit": "total", "municipality_pass": True, "cross_bought_bridge": False},
-    {
-        "cards": [
-            {"id": "free", "text": "Build one block for free", "effect": "free_block"},
-            {"id": "comune", "text": "Go to Il Comune", "effect": "go_to", "amount": 30},
-            {"id": "back", "text": "Move back two spaces", "effect": "move_back", "amount": 2},
-        ]
-    },
-]
 
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o, sort_keys=True))
