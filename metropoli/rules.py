@@ -1487,6 +1487,7 @@ class Metropoli(Game):
             "areas": [dict(x) for x in _AREA_VIEW],
             "heights": list(s.heights),
             "roofs": list(s.roof),
+            "district_names": list(B.district_names),
             "district_caps": list(s.caps),
             "skyscrapers": s.roofs,
             "blocks_left": s.blocks_left,

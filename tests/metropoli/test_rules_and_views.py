@@ -502,5 +502,6 @@ def test_the_proposal_being_composed_is_said_by_its_prompt_and_shown_by_render_t
     )
     g.apply(Take(9))
     assert (
-        "Proposal of Player 1 to Player 2 (being composed): gives nothing for Jackson and $250,000"
+        "Proposal of Player 1 to Player 2 (being composed): Player 1 gives nothing for Jackson "
+        "and $250,000"
     ) in render_text(g)
