@@ -116,8 +116,8 @@ def _decision(t: _Teller, seat: int, action: Mapping[str, Any]) -> str | None:
     """What ``seat`` chose, as a clause in the rulebook's words (None: not an action of
     Metropoli's)."""
     kind = action["type"]
-    if kind == "Roll":
-        return f"{t.does(seat, 'roll')} the three dice"
+    if kind == "Roll":  # rather than a proposal; the dice's own event says what they show
+        return f"{t.does(seat, 'choose')} to roll"
     if kind == "Act":
         return f"{t.does(seat, 'propose')} no trade and {t.verb(seat, 'let')} the space act"
     if kind == "Steps":
@@ -169,8 +169,6 @@ def _decision(t: _Teller, seat: int, action: Mapping[str, Any]) -> str | None:
 
 #: why the engine took a move itself (it was the only one, issue 22), by action type
 _FORCED_WHY = {
-    "Roll": "there is no trade to propose",
-    "Act": "there is no trade to propose",
     "Pass": "short of the cash to go higher",
     "Sell": "it is the last concession left to auction",
     "GoTo": "Il Comune offers nothing else",
@@ -185,8 +183,12 @@ def _taken(t: _Teller, data: Mapping[str, Any]) -> str | None:
 
 
 def _forced(t: _Teller, data: Mapping[str, Any]) -> str | None:
-    action = data["action"]
-    chose = _decision(t, data["seat"], action)
+    action, seat = data["action"], data["seat"]
+    if action["type"] == "Roll":
+        return f"{t.does(seat, 'have', 'has')} no trade to propose before the dice"
+    if action["type"] == "Act":
+        return f"{t.does(seat, 'have', 'has')} no trade to propose: the space acts"
+    chose = _decision(t, seat, action)
     if chose is None:
         return None
     why = _FORCED_WHY.get(action["type"], "it is the only move")

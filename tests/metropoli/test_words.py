@@ -300,3 +300,20 @@ def test_the_examples_in_the_words_module_hold() -> None:
 
     failed, tried = doctest.testmod(metropoli.words)
     assert tried >= 3 and not failed
+
+
+def test_a_roll_is_told_once_as_a_choice_and_once_as_the_dice() -> None:
+    # the decision says what was chosen (the roll, rather than a proposal); the dice's own
+    # event says what they show
+    g = started(players=3)
+    assert g.prompt is not None and g.prompt.kind == "roll"
+    since = len(g.events)
+    g.apply("roll 3")
+    g.resolve((1, 2, 4))
+    assert _told(g, since)[:2] == [
+        "Player 1 chooses to roll.",
+        "Player 1 rolls 1, 2 and 4: 7 spaces.",
+    ]
+    g = started(players=3, proposals_per_stop=0)  # no trading: the roll is taken
+    forced = next(e for e in g.events if isinstance(e, ActionForced))
+    assert g.describe(forced, 0) == "You have no trade to propose before the dice."
