@@ -65,24 +65,25 @@ def render_text(game: Game, seat: int | None = None) -> str:
 
 
 def _header(view: dict[str, Any]) -> list[str]:
+    """Whose turn it is, then the city's supply: one line, two when names are long."""
     st, players = view["state"], view["players"]
-    head = [f"Turn {st['turn']}"]
+    who = f"Turn {st['turn']}"
     if view["is_over"]:
         winners = W.listing([players[w] for w in view["result"]["winners"]])
-        head.append(f"the game is over, won by {winners}")
+        who += f" · the game is over, won by {winners}"
     elif st["turn"]:
-        turn = f"{players[st['active']]}'s turn"
+        who += f" · {players[st['active']]}'s turn"
         to_act = view["to_act"]
         if to_act is not None and to_act != st["active"]:
-            turn += f", {players[to_act]} to act"
-        head.append(turn)
-    head.append(f"{st['blocks_left']} blocks left")
-    head.append(f"skyscrapers {st['skyscrapers']}/{D.ROOFS}")
+            who += f", {players[to_act]} to act"
+    city = f"{st['blocks_left']} blocks left · skyscrapers {st['skyscrapers']}/{D.ROOFS}"
     if st["final_phase"]:  # the events and the prompts say what the phases oblige
-        head.append("final phase")
+        city += " · final phase"
     elif st["completion_phase"]:
-        head.append("completion phase")
-    return _joined(head)
+        city += " · completion phase"
+    if len(who) + 3 + len(city) <= WIDTH:
+        return [f"{who} · {city}"]
+    return [who, city]
 
 
 def _space_line(st: dict[str, Any], sp: int) -> str:

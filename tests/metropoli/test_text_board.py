@@ -7,9 +7,10 @@ from typing import Any, cast
 
 import pytest
 
-from common import Game
+from common import Game, RandomBot
 from metropoli import Bid, Build, Metropoli, Offer, Pass, Take, new_game
 from metropoli import data as D
+from metropoli.bots import HeuristicBot
 from metropoli.render import render_text
 from metropoli.texts import money
 from tests.metropoli.helpers import (
@@ -39,6 +40,18 @@ def test_the_text_board_fits_45_lines_of_100_columns_for_every_seat(k: int) -> N
             _check_board(g, seat)
     for seat in seats:
         _check_board(g, seat)
+
+
+def test_names_of_forty_characters_keep_the_board_within_45_lines_of_100_columns() -> None:
+    # the longest names a game takes (common.game.MAX_NAME): a line that would be wider is cut,
+    # the header takes two lines
+    names = [f"Giocatore {seat} ".ljust(40, "x") for seat in range(6)]
+    g = new_game(players=names, seed=4)
+    bots = [HeuristicBot(s) if s % 2 == 0 else RandomBot(s) for s in range(6)]
+    for _ in steps(g, bots):
+        if g.to_act is not None:
+            _check_board(g, g.to_act)
+    _check_board(g, None)
 
 
 def _check_board(g: Metropoli, seat: int | None) -> None:
