@@ -13,7 +13,7 @@ from metropoli.render import render_text
 
 
 def main() -> None:
-    """Play a scripted opening and print the events and the board."""
+    """Play a scripted opening and print what happened, in words, and the board."""
     g = metropoli.new_game(players=["Anna", "Bruno", "Carla"], seed=1)
     g.resolve((6, 6, 5))  # Anna rolls highest for the first player
     g.resolve((2, 3, 1))
@@ -31,7 +31,7 @@ def main() -> None:
         print(f"{g.players[g.to_act or 0]:>6}: {action}")
         g.apply(action)
     for e in g.events[start:]:
-        print(e.to_json())
+        print(g.describe(e))  # each event in a sentence; e.to_json() is its JSON form
     print(render_text(g, None))
 
 

@@ -20,6 +20,7 @@ from common.chance import ChanceRequest
 from common.codec import freeze
 from metropoli import data as D
 from metropoli import texts as W
+from metropoli import words
 from metropoli.actions import (
     ALL_ACTIONS,
     Accept,
@@ -230,11 +231,15 @@ class Metropoli(Game):
 
     s: MetropoliState
     cards: dict[str, D.Card]
+    #: by seat, the dice of the move and of L'Autostrada's exit: each request names its roller
+    #: (issue 23: the log says who rolled)
+    _dice: tuple[tuple[Dice, ...], tuple[Dice, ...]]
 
     # ================================================================== set-up (seed "Setup")
     def _setup(self) -> None:
         n = self.num_players
         self._load_cards()
+        self._dice = _rolls_of(self.players)
         self.s = MetropoliState(
             cash=[D.START_CASH] * n,
             pos=[BORSA] * n,
@@ -261,7 +266,7 @@ class Metropoli(Game):
 
     def _ask_first_roll(self) -> None:
         seat = self.s.contenders[self.s.roll_idx]
-        self._request(Dice(3, f"first player: {self.players[seat]}"))
+        self._request(Dice(3, f"{W.FIRST_DICE}: {self.players[seat]}"))
 
     def _first_roll(self, outcome: tuple[Any, ...]) -> None:
         s = self.s
@@ -446,7 +451,7 @@ class Metropoli(Game):
             self._settle_debts("build")
         elif kind == "motorway":  # ruling MI-4
             s.phase = "motorway"
-            self._request(_EXIT_DICE)
+            self._request(self._dice[1][a])
         elif kind == "municipality":
             self._municipality()
         else:
@@ -1318,7 +1323,7 @@ class Metropoli(Game):
 
     def _do_roll(self, seat: int, action: Roll) -> None:
         self.s.phase = "dice"
-        self._request(_MOVE_DICE)
+        self._request(self._dice[0][seat])
 
     def _do_steps(self, seat: int, action: Steps) -> None:
         self._advance(action.count, "triple")
@@ -1482,6 +1487,7 @@ class Metropoli(Game):
             "areas": [dict(x) for x in _AREA_VIEW],
             "heights": list(s.heights),
             "roofs": list(s.roof),
+            "district_names": list(B.district_names),
             "district_caps": list(s.caps),
             "skyscrapers": s.roofs,
             "blocks_left": s.blocks_left,
@@ -1627,6 +1633,10 @@ class Metropoli(Game):
     def _keep(self, key: str, value: Any) -> None:
         """Keep ``value`` under ``key`` as computed up to the current end of the log."""
         self.__dict__[key] = (self._log, len(self._log), value)
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event of the log in Metropoli's words (``metropoli.words``, issue 23)."""
+        return words.tell(data, self.players, seat, _OPTION_DEFAULTS)
 
     def _secrets(self, seat: int | None) -> list[Any]:
         deck = self.s.deck
@@ -1876,14 +1886,33 @@ class Metropoli(Game):
 _ROLL, _ACT, _PASS, _DONE = Roll(), Act(), Pass(), Done()
 _PREEMPT, _CROSS = Preempt(), Cross()
 _ACCEPT, _DECLINE, _SEND, _CANCEL = Accept(), Decline(), Send(), Cancel()
-_MOVE_DICE = Dice(3, "move")
 _SEND_CANCEL, _CANCEL_ONLY = (_SEND, _CANCEL), (_CANCEL,)
 _ROLL_ONLY = (_ROLL,)
 #: by player count, by seat: the roll, then a proposal to each other seat (every seat in)
 _ROLL_OR_OFFER = {n: tuple((_ROLL, *offers) for offers in _ALL_OFFERS[n]) for n in _ALL_OFFERS}
 _PREEMPT_OR_PASS, _CROSS_OR_PASS = (_PREEMPT, _PASS), (_CROSS, _PASS)
 _ACCEPT_OR_DECLINE = (_ACCEPT, _DECLINE)
-_EXIT_DICE = Dice(2, "motorway exit")
+#: the rule options' defaults: the start's sentence names the options that differ
+_OPTION_DEFAULTS = {key: spec.default for key, spec in Metropoli.options_spec.items()}
+
+#: the dice requests of each table of players, made once (``_rolls_of``)
+_ROLLS: dict[tuple[str, ...], tuple[tuple[Dice, ...], tuple[Dice, ...]]] = {}
+
+
+def _rolls_of(players: tuple[str, ...]) -> tuple[tuple[Dice, ...], tuple[Dice, ...]]:
+    """By seat, the move's three dice and L'Autostrada's two exit dice, naming the roller
+    (``metropoli.words`` reads the names back)."""
+    got = _ROLLS.get(players)
+    if got is None:
+        if len(_ROLLS) > 1024:
+            _ROLLS.clear()
+        got = _ROLLS[players] = (
+            tuple(Dice(3, f"{W.MOVE_DICE}: {name}") for name in players),
+            tuple(Dice(2, f"{W.EXIT_DICE}: {name}") for name in players),
+        )
+    return got
+
+
 _DEAL_STREETS = Shuffle("concessions", B.streets, visible_to=None)
 _DEAL_VALUES = Shuffle("neighbourhood_values", B.neighbourhood_values, visible_to=None)
 _ALL_AREAS = tuple(_AREAS)

@@ -139,6 +139,10 @@ STATE_SCHEMA: dict[str, Any] = _obj(
             {"type": "array", "items": {"type": "integer", "minimum": 0, "maximum": 4}},
             "each area's skyscraper number 1..4, 0 for none",
         ),
+        "district_names": _d(
+            {"type": "array", "items": {"type": "string"}, "minItems": 4, "maxItems": 4},
+            "the four districts' names, by district 0..3 (an area's district indexes it)",
+        ),
         "district_caps": _d(
             {"type": "array", "items": {"type": "integer", "minimum": 0}},
             "each district's height limit set by its skyscraper, 0 while it has none",

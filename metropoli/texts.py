@@ -31,6 +31,12 @@ def listing(names: Sequence[str], last: str = "and") -> str:
 #: each Buildable Area by the two streets facing it
 AREA_NAMES = tuple(f"between {B.names[a]} and {B.names[b]}" for a, b in B.area_streets)
 
+#: the purposes of the dice requests, each followed by ": " and the roller's name (issue 23:
+#: the log says who rolled; ``words`` reads the name back)
+FIRST_DICE = "first player"
+MOVE_DICE = "move"
+EXIT_DICE = "motorway exit"
+
 BID_UNIT = money(D.BID_UNIT)
 BLOCK_COST = money(D.BLOCK_COST)
 

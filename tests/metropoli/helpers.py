@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from common import Action, ActionForced
+from collections.abc import Iterator, Mapping
+from typing import Any
+
+from common import Action, ActionForced, RandomBot
 from metropoli import Act, Metropoli, Roll, new_game
+from metropoli.bots import HeuristicBot
 from metropoli.data import BOARD as B
 
 #: non-triple dice for each total 3..18 (18 and 3 only exist as triples)
@@ -80,3 +84,50 @@ def payments(g: Metropoli, since: int = 0) -> list[tuple[int | None, int | None,
     return [
         (e.payer, e.payee, e.amount, e.reason) for e in g.events[since:] if isinstance(e, Payment)
     ]
+
+
+#: every rule option's every value, each beside the defaults, and the new ones together
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    *(
+        {key: value}
+        for key, spec in Metropoli.options_spec.items()
+        for value in spec.choices or ()
+        if value != spec.default
+    ),
+    {"block_limit": "total", "municipality_pass": True, "cross_bought_bridge": False},
+    {
+        "cards": [
+            {"id": "free", "text": "Build one block for free", "effect": "free_block"},
+            {"id": "comune", "text": "Go to Il Comune", "effect": "go_to", "amount": 30},
+            {"id": "back", "text": "Move back two spaces", "effect": "move_back", "amount": 2},
+        ]
+    },
+]
+
+#: names of one table in two in ``mixed_game``: not the default "Player N"
+NAMES = ("Ada", "Bruno", "Chiara", "Dario", "Elena", "Fabio")
+
+
+def mixed_game(k: int, options: Mapping[str, Any]) -> tuple[Metropoli, list[Any]]:
+    """Game ``k`` of a test over random games: 3 to 6 players, named in one game in two, and
+    bots in turn heuristic (which keep a game going to its final phase) and random (which
+    trade and go bankrupt)."""
+    players = 3 + k % 4
+    names = NAMES[:players] if k % 2 else players
+    g = new_game(players=names, seed=k, **options)
+    bots = [HeuristicBot(k * 7 + s) if s % 2 == 0 else RandomBot(k * 7 + s) for s in range(players)]
+    return g, bots
+
+
+def steps(g: Metropoli, bots: list[Any]) -> Iterator[int]:
+    """Play ``g`` to its end, yielding the log's length before each step."""
+    while not g.is_over:
+        before = len(g.events)
+        if g.chance is not None:
+            g.resolve()
+        else:
+            seat = g.to_act
+            assert seat is not None
+            g.apply(bots[seat].choose(g, seat))
+        yield before

@@ -124,10 +124,10 @@ def test_render_text_shows_track_districts_and_players() -> None:
         g.resolve()
     g.s.heights[0], g.s.roof[0] = 2, 1
     text = render_text(g, None)
-    assert "BORSA" in text
-    assert "Washington" in text and "AUTOSTRADA" in text
-    assert "a00:2R1" in text
-    assert "Player 3" in text and "$5,000,000" in text
+    assert " 0 La Borsa" in text and "20 L'Autostrada (exit dice)" in text
+    assert " 1 Washington (brown)" in text
+    assert " Wilson     0:2 S1" in text  # area 0, between Washington and Wilson
+    assert " 3 Player 3: $5,000,000, on La Borsa (0)" in text
 
 
 def test_cards_option_replaces_the_deck() -> None:

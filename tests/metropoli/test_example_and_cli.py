@@ -14,8 +14,8 @@ EXAMPLE = Path(__file__).parents[2] / "examples" / "metropoli_auction.py"
 def test_the_scripted_auction_example_runs(capsys: Any) -> None:
     runpy.run_path(str(EXAMPLE), run_name="__main__")
     out = capsys.readouterr().out
-    assert "'amount': 450000, 'reason': 'preemption'" in out
-    assert "Van Buren (Anna)" in out
+    assert "Anna pays the Bank $450,000 for the pre-emption: the Market Value and $50,000." in out
+    assert "11 Van Buren (pink)        1 $150,000      @1" in out and " 1 Anna: $4,550,000" in out
 
 
 def test_cli_demo_and_simulate_run_for_metropoli() -> None:
@@ -24,7 +24,7 @@ def test_cli_demo_and_simulate_run_for_metropoli() -> None:
     runner = CliRunner()
     out = runner.invoke(main, ["metropoli", "demo", "-p", "3", "-s", "2"])
     assert out.exit_code == 0, out.output
-    assert "Players:" in out.output
+    assert " 3 Player 3: " in out.output
     out = runner.invoke(
         main, ["metropoli", "simulate", "-n", "4", "-p", "4", "-s", "1", "-b", "heuristic,random"]
     )

@@ -32,7 +32,7 @@ from metropoli import (
 from metropoli import data as D
 from metropoli.data import BOARD as B
 from metropoli.events import BlockBuilt, FinalPhaseBegan, TradeProposed
-from tests.metropoli.helpers import clear_owners, forced, land, started
+from tests.metropoli.helpers import OPTION_SETS, clear_owners, forced, land, started
 
 # --- MI-A24: the game ends when one player remains ----------------------------------------
 
@@ -311,26 +311,6 @@ def test_prompt_texts_carry_no_bare_numbers_on_random_games() -> None:
     assert {"roll", "act", "bid", "build", "draft", "trade"} <= seen
 
 
-#: every rule option's every value, each beside the defaults, and the new ones together
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    *(
-        {key: value}
-        for key, spec in Metropoli.options_spec.items()
-        for value in spec.choices or ()
-        if value != spec.default
-    ),
-    {"block_limit": "total", "municipality_pass": True, "cross_bought_bridge": False},
-    {
-        "cards": [
-            {"id": "free", "text": "Build one block for free", "effect": "free_block"},
-            {"id": "comune", "text": "Go to Il Comune", "effect": "go_to", "amount": 30},
-            {"id": "back", "text": "Move back two spaces", "effect": "move_back", "amount": 2},
-        ]
-    },
-]
-
-
 @pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: json.dumps(o, sort_keys=True))
 def test_no_prompt_offers_a_single_action(options: dict[str, Any]) -> None:
     # issue 22: a question with one possible answer is never asked; the engine takes it
@@ -522,5 +502,6 @@ def test_the_proposal_being_composed_is_said_by_its_prompt_and_shown_by_render_t
     )
     g.apply(Take(9))
     assert (
-        "Proposal of Player 1 to Player 2 (being composed): gives nothing for Jackson and $250,000"
+        "Proposal of Player 1 to Player 2 (being composed): Player 1 gives nothing for Jackson "
+        "and $250,000"
     ) in render_text(g)

@@ -80,7 +80,7 @@ def test_motorway_reads_two_dice_as_an_exit_and_does_not_pass_la_borsa() -> None
     g = started()
     clear_owners(g)
     land(g, 20)
-    assert g.chance is not None and g.chance.describe() == "dice 2 (motorway exit)"
+    assert g.chance is not None and g.chance.describe() == "dice 2 (motorway exit: Player 1)"
     start = len(g.events)
     g.resolve((5, 6))
     pass_stop(g)
