@@ -12,7 +12,8 @@ enclosing group, so a test can compute every text's box from the document and th
 metrics (``tests/svgcheck.py``). A ``rect`` of class ``frame`` is the box its group's texts
 must fit in. ``text_width`` measures a text in DejaVu Sans, the first font of ``FONT_FAMILY``
 and one of the wider sans-serif faces, so a text that fits by this measure fits in the
-narrower faces a browser may substitute; ``fit_text`` shrinks or shortens a text to a width.
+narrower faces a browser may substitute; ``fit_text`` shrinks or shortens a text to a width,
+``fit_lines`` breaks it at its spaces into a few lines of a width.
 
 >>> d = Drawing(100, 40, title="A board")
 >>> g = d.group(key="block:A1", title="A1, empty", class_="block")
@@ -112,6 +113,49 @@ def fit_text(
     while cut > 0 and text_width(text[:cut].rstrip() + ELLIPSIS, size, bold) > room:
         cut -= 1
     return (text[:cut].rstrip() + ELLIPSIS if cut else ""), size
+
+
+def fit_lines(
+    text: str,
+    width: float,
+    size: float,
+    *,
+    lines: int = 2,
+    bold: bool = False,
+    min_size: float | None = None,
+) -> tuple[list[str], float]:
+    """``text`` broken at its spaces into at most ``lines`` lines that each fit ``width``
+    (with the ``HINTING`` margin), and their font size: the largest from ``size`` down to
+    ``min_size`` a pixel at a time at which the words fit; failing that, at ``min_size``,
+    the last line is shortened with an ellipsis (``fit_text``).
+
+    >>> fit_lines("Fruit and Vegetable Market", 120, 11, bold=True)
+    (['Fruit and', 'Vegetable Market'], 11)
+    >>> fit_lines("Cafe", 120, 11)
+    (['Cafe'], 11)
+    >>> fit_lines("Fruit and Vegetable Market", 60, 11, min_size=10)
+    (['Fruit and', 'Vegetabl…'], 10)
+    """
+    room = width / HINTING
+    floor = size if min_size is None else min_size
+    words = text.split()
+    while True:
+        rows: list[str] = []
+        for word in words:
+            joined = f"{rows[-1]} {word}" if rows else word
+            if rows and text_width(joined, size, bold) <= room:
+                rows[-1] = joined
+            else:
+                rows.append(word)
+        fits = all(text_width(row, size, bold) <= room for row in rows)
+        if (fits and len(rows) <= lines) or size <= floor:
+            break
+        size = max(floor, size - 1)
+    if len(rows) > lines or not fits:
+        head = [fit_text(row, width, size, bold=bold)[0] for row in rows[: lines - 1]]
+        tail = fit_text(" ".join(rows[lines - 1 :]), width, size, bold=bold)[0]
+        rows = [*head, tail]
+    return rows, size
 
 
 class SvgWrapper(str):
@@ -263,6 +307,7 @@ __all__ = [
     "Drawing",
     "SvgWrapper",
     "element",
+    "fit_lines",
     "fit_text",
     "text_width",
 ]

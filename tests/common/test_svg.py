@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import common.svg
-from common.svg import HINTING, Drawing, SvgWrapper, fit_text, text_width
+from common.svg import HINTING, Drawing, SvgWrapper, fit_lines, fit_text, text_width
 from tests import svgcheck
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -42,6 +42,21 @@ def test_fit_text_shrinks_first_then_shortens_and_always_fits() -> None:
     assert size == 11 and text.endswith("…") and long.startswith(text[:-1])
     assert text_width(text, size) * HINTING <= 120
     assert fit_text("anything", 1, 12) == ("", 12)
+
+
+def test_fit_lines_keeps_whole_words_on_few_lines_that_each_fit() -> None:
+    # a name that fits on one line stays on one, at its size
+    assert fit_lines("Train Station", 200, 12, bold=True) == (["Train Station"], 12)
+    rows, size = fit_lines("Fruit and Vegetable Market", 110, 12, bold=True, min_size=9)
+    assert " ".join(rows) == "Fruit and Vegetable Market" and len(rows) == 2
+    assert size < 12 and all(text_width(r, size, bold=True) * HINTING <= 110 for r in rows)
+    # three lines allowed: the size is kept
+    rows, size = fit_lines("Fruit and Vegetable Market", 80, 12, lines=3)
+    assert size == 12 and rows == ["Fruit and", "Vegetable", "Market"]
+    # what cannot fit at the least size is shortened on its last line
+    rows, size = fit_lines("Anastasia Wolkonskaja-Montgomery the Third", 90, 12, min_size=11)
+    assert size == 11 and len(rows) == 2 and rows[1].endswith("…")
+    assert all(text_width(r, size) * HINTING <= 90 for r in rows)
 
 
 def test_a_drawing_has_title_desc_style_and_keyed_groups() -> None:
