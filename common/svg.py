@@ -12,7 +12,8 @@ enclosing group, so a test can compute every text's box from the document and th
 metrics (``tests/svgcheck.py``). A ``rect`` of class ``frame`` is the box its group's texts
 must fit in. ``text_width`` measures a text in DejaVu Sans, the first font of ``FONT_FAMILY``
 and one of the wider sans-serif faces, so a text that fits by this measure fits in the
-narrower faces a browser may substitute; ``fit_text`` shrinks or shortens a text to a width.
+narrower faces a browser may substitute; ``fit_text`` shrinks or shortens a text to a width,
+``wrap_text`` breaks it into lines of a width.
 
 >>> d = Drawing(100, 40, title="A board")
 >>> g = d.group(key="block:A1", title="A1, empty", class_="block")
@@ -112,6 +113,23 @@ def fit_text(
     while cut > 0 and text_width(text[:cut].rstrip() + ELLIPSIS, size, bold) > room:
         cut -= 1
     return (text[:cut].rstrip() + ELLIPSIS if cut else ""), size
+
+
+def wrap_text(text: str, width: float, size: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken at its spaces into lines that each fit ``width`` at font size ``size``
+    with the ``HINTING`` margin (a word wider than that alone on its line, for ``fit_text``).
+
+    >>> wrap_text("Player 2 offers lot 20 for your lot 10", 150, 12)
+    ['Player 2 offers lot 20', 'for your lot 10']
+    """
+    room = width / HINTING
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
 
 
 class SvgWrapper(str):
@@ -265,4 +283,5 @@ __all__ = [
     "element",
     "fit_text",
     "text_width",
+    "wrap_text",
 ]
