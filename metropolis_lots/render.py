@@ -965,7 +965,8 @@ def _offer(
     card_w = (geo.width - (OFFER_SIZE - 1) * gap) / OFFER_SIZE
     y = top + 10
     if not st["offer"]:
-        d.text(None, _LEFT, y + 24, "Nothing is on offer: the stack is empty.", size=12)
+        empty = "the stack is empty" if not st["stack_size"] else "no lot card is turned up yet"
+        d.text(None, _LEFT, y + 24, f"Nothing is on offer: {empty}.", size=12)
     for i, lot in enumerate(st["offer"]):
         x = _LEFT + i * (card_w + gap)
         claim: list[int] = st["claims"].get(str(lot), [])

@@ -394,6 +394,9 @@ def test_a_game_not_yet_dealt_is_drawn() -> None:
     root = _svg(g, None)
     assert [e.text for e in _classed(root, "text", "status")] == ["The lots are dealt"]
     assert len(_keyed(root, "lot:10")) == 1
+    assert "Nothing is on offer: no lot card is turned up yet." in _texts(root)
+    over = _random(2, 3, 100_000)
+    assert "Nothing is on offer: the stack is empty." in _texts(_svg(over, None))
 
 
 def test_cli_render_writes_the_svg_board(tmp_path: Path) -> None:
