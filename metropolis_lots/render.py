@@ -463,9 +463,10 @@ def render_svg(
     Clickable parts are groups with a ``data-key`` and a ``<title>``: ``lot:31`` (each lot,
     and each offered lot's card), ``seat:2`` (each player's row) and ``model:factory`` (each
     model of the supply), the tokens the actions' text forms use. ``last`` (the last move: an
-    action, its text or JSON) outlines the places it named (``action_keys``); ``targets`` are
-    data-keys to mark dashed (the places the seat may act on now); ``css`` is added to the
-    style sheet. The text board (``render_text``) is the ``<desc>``.
+    action, its text or JSON; IllegalAction if it is none of this game's) outlines the places
+    it named (``action_keys``); ``targets`` are data-keys to mark dashed (the places the seat
+    may act on now); ``css`` is added to the style sheet. The text board (``render_text``) is
+    the ``<desc>``.
     """
     view = game.view(seat)
     st = view["state"]
