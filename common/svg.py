@@ -13,7 +13,8 @@ metrics (``tests/svgcheck.py``). A ``rect`` of class ``frame`` is the box its gr
 must fit in. ``text_width`` measures a text in DejaVu Sans, the first font of ``FONT_FAMILY``
 and one of the wider sans-serif faces, so a text that fits by this measure fits in the
 narrower faces a browser may substitute; ``fit_text`` shrinks or shortens a text to a width,
-``fit_lines`` breaks it at its spaces into a few lines of a width.
+``wrap_text`` breaks it into lines of a width, and ``fit_lines`` into a few lines that fit,
+at the largest size they fit at.
 
 >>> d = Drawing(100, 40, title="A board")
 >>> g = d.group(key="block:A1", title="A1, empty", class_="block")
@@ -115,6 +116,23 @@ def fit_text(
     return (text[:cut].rstrip() + ELLIPSIS if cut else ""), size
 
 
+def wrap_text(text: str, width: float, size: float, *, bold: bool = False) -> list[str]:
+    """``text`` broken at its spaces into lines that each fit ``width`` at font size ``size``
+    with the ``HINTING`` margin (a word wider than that alone on its line, for ``fit_text``).
+
+    >>> wrap_text("Player 2 offers lot 20 for your lot 10", 150, 12)
+    ['Player 2 offers lot 20', 'for your lot 10']
+    """
+    room = width / HINTING
+    lines: list[str] = []
+    for word in text.split():
+        if lines and text_width(f"{lines[-1]} {word}", size, bold) <= room:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
 def fit_lines(
     text: str,
     width: float,
@@ -138,15 +156,8 @@ def fit_lines(
     """
     room = width / HINTING
     floor = size if min_size is None else min_size
-    words = text.split()
     while True:
-        rows: list[str] = []
-        for word in words:
-            joined = f"{rows[-1]} {word}" if rows else word
-            if rows and text_width(joined, size, bold) <= room:
-                rows[-1] = joined
-            else:
-                rows.append(word)
+        rows = wrap_text(text, width, size, bold=bold)
         fits = all(text_width(row, size, bold) <= room for row in rows)
         if (fits and len(rows) <= lines) or size <= floor:
             break
@@ -310,4 +321,5 @@ __all__ = [
     "fit_lines",
     "fit_text",
     "text_width",
+    "wrap_text",
 ]

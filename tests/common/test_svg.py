@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import doctest
+import itertools
 import xml.etree.ElementTree as ET
 
 import pytest
 
 import common.svg
-from common.svg import HINTING, Drawing, SvgWrapper, fit_lines, fit_text, text_width
+from common.svg import HINTING, Drawing, SvgWrapper, fit_lines, fit_text, text_width, wrap_text
 from tests import svgcheck
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -57,6 +58,20 @@ def test_fit_lines_keeps_whole_words_on_few_lines_that_each_fit() -> None:
     rows, size = fit_lines("Anastasia Wolkonskaja-Montgomery the Third", 90, 12, min_size=11)
     assert size == 11 and len(rows) == 2 and rows[1].endswith("…")
     assert all(text_width(r, size) * HINTING <= 90 for r in rows)
+
+
+def test_wrap_text_breaks_at_spaces_into_lines_that_fit_and_keeps_every_word() -> None:
+    text = "Player 3 proposes a hospital on lots 32, 33, 34 and 39, pooling your lots 32 and 33"
+    for width, size, bold in ((150, 12, False), (300, 14, True), (90, 10, False)):
+        lines = wrap_text(text, width, size, bold=bold)
+        assert " ".join(lines) == text and len(lines) > 1
+        assert all(text_width(line, size, bold) * HINTING <= width for line in lines)
+        # each line is as long as it can be: the next word would not have fitted
+        for line, after in itertools.pairwise(lines):
+            assert text_width(f"{line} {after.split()[0]}", size, bold) * HINTING > width
+    assert wrap_text("short", 200, 12) == ["short"]
+    assert wrap_text("", 200, 12) == []
+    assert wrap_text("Featherstonehaugh is long", 40, 12)[0] == "Featherstonehaugh"
 
 
 def test_a_drawing_has_title_desc_style_and_keyed_groups() -> None:

@@ -69,23 +69,6 @@ def test_cli_board_command_lists_the_locations() -> None:
     assert "park view: 15 16 17 18 19 25 40 45 60 61 62 63 64 70" in out.output
 
 
-def test_svg_rendering_is_well_formed_and_shows_lots_buildings_and_park() -> None:
-    import xml.etree.ElementTree as ET
-
-    from metropolis_lots import render_svg
-
-    g = new_game(players=3, seed=4)
-    play(g, [RandomBot(s) for s in range(3)])
-    svg = render_svg(g)
-    root = ET.fromstring(svg)
-    assert root.tag.endswith("svg")
-    texts = [e.text or "" for e in root.iter() if e.tag.endswith("text")]
-    assert all(str(lot) in texts for lot in (10, 45, 89))
-    assert any(t.startswith(("fa ", "ho ", "ap ", "sh ")) for t in texts)
-    assert "#cfe8c0" in svg and "#5aa0d8" in svg  # the park and the river
-    assert INFO.render_svg is not None
-
-
 def _flat_chart(tmp_path: Path) -> Path:
     """A valid replacement chart in which every building is worth nothing."""
     from metropolis_lots.data import DATA_DIR
