@@ -61,11 +61,22 @@ def _is_json(value: Any) -> bool:
     return False
 
 
-class _Field:
-    __slots__ = ("decode", "encode", "name", "schema")
+#: the key of a field's description in its attrs metadata (``doc``)
+DOC = "doc"
 
-    def __init__(self, name: str, tp: Any, owner: type) -> None:
+
+def doc(text: str, **field: Any) -> Any:
+    """An attrs field described by ``text``, which the JSON Schema gives as its description:
+    ``seat: int = doc("the seat that placed it")`` (keywords go to ``attrs.field``)."""
+    return attrs.field(metadata={DOC: text}, **field)
+
+
+class _Field:
+    __slots__ = ("decode", "description", "encode", "name", "schema")
+
+    def __init__(self, name: str, tp: Any, owner: type, description: str = "") -> None:
         self.name = name
+        self.description = description
         self.encode, self.decode, self.schema = _converters(tp, owner)
 
 
@@ -217,7 +228,7 @@ class Record:
         if specs is None:
             hints = typing.get_type_hints(cls)
             specs = tuple(
-                _Field(a.name, hints[a.name], cls)
+                _Field(a.name, hints[a.name], cls, a.metadata.get(DOC, ""))
                 for a in attrs.fields(cls)  # type: ignore[arg-type]
             )
             type.__setattr__(cls, "_field_specs_cache", specs)
@@ -261,7 +272,10 @@ class Record:
         """Return the JSON Schema of this record's JSON form (nested records by ``$ref``)."""
         specs = cls._field_specs()
         props: dict[str, Any] = {"type": {"const": cls.type_name}}
-        props.update({f.name: f.schema for f in specs})
+        for f in specs:
+            props[f.name] = (
+                {**f.schema, "description": f.description} if f.description else f.schema
+            )
         return {
             "type": "object",
             "properties": props,

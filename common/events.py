@@ -13,7 +13,7 @@ from typing import Any, overload
 import attrs
 
 from common.actions import Action
-from common.codec import Record
+from common.codec import Record, doc
 
 #: the save format. 2: issue 22 changed play in every game (forced answers taken by the
 #: engine, shared action words, rules), so a log of format 1 no longer replays
@@ -41,11 +41,14 @@ class GameStarted(Event):
     the seed as null.
     """
 
-    game: str
-    players: tuple[str, ...]
-    seed: int
-    options: dict[str, Any]
-    format: int = FORMAT_VERSION
+    game: str = doc("the registered name of the game")
+    players: tuple[str, ...] = doc("the players' names, by seat")
+    seed: int = doc(
+        "the seed chance is drawn from (0 to 2**53 - 1); null in what a seat or a spectator "
+        "sees: only the host's save holds it"
+    )
+    options: dict[str, Any] = doc("the rule options, every one with its value")
+    format: int = doc("the save format the log is written in", default=FORMAT_VERSION)
 
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         """The parameters without the seed, which predicts every chance outcome."""
@@ -58,8 +61,8 @@ class GameStarted(Event):
 class ActionTaken(Event):
     """A decision: ``seat`` took ``action``."""
 
-    seat: int
-    action: Action
+    seat: int = doc("the seat that decided")
+    action: Action = doc("what it chose")
 
     def to_json(self) -> dict[str, Any]:
         """Return the JSON form, the action nested as its own JSON form."""
@@ -74,8 +77,8 @@ class ActionForced(Event):
     ``Game._force`` and logs it here, so the log still says what happened.
     """
 
-    seat: int
-    action: Action
+    seat: int = doc("the seat the move was taken for")
+    action: Action = doc("its only legal move, taken for it")
 
     def to_json(self) -> dict[str, Any]:
         """Return the JSON form, the action nested as its own JSON form."""
@@ -89,9 +92,13 @@ class ChanceResolved(Event):
     ``visible_to`` is None when everybody sees the outcome, else the seats that do.
     """
 
-    request: str
-    outcome: tuple[Any, ...]
-    visible_to: tuple[int, ...] | None = None
+    request: str = doc("what chance settled, in words (``dice 2 (roll by seat 0)``)")
+    outcome: tuple[Any, ...] = doc(
+        "the dice, the cards drawn, or the deck's new order; null for a seat it is hidden from"
+    )
+    visible_to: tuple[int, ...] | None = doc(
+        "the seats that see the outcome; null: everybody", default=None
+    )
 
     @classmethod
     def of(cls, request: Any, outcome: tuple[Any, ...]) -> ChanceResolved:
@@ -110,8 +117,8 @@ class ChanceResolved(Event):
 class GameEnded(Event):
     """The game is over: final scores by seat and the winning seats."""
 
-    scores: tuple[int, ...]
-    winners: tuple[int, ...]
+    scores: tuple[int, ...] = doc("each seat's final score, in the game's units")
+    winners: tuple[int, ...] = doc("the winning seats (several share a tie)")
 
 
 CORE_EVENTS: tuple[type[Event], ...] = (

@@ -81,54 +81,92 @@ def view_schema(cls: type[Game]) -> dict[str, Any]:
     """
     nullable_int = {"type": ["integer", "null"], "minimum": 0}
     state = getattr(cls, "state_schema", None) or {"type": "object"}
+    if "description" not in state:
+        state = {**state, "description": f"what the seat sees of the {cls.title or cls.name} table"}
     return {
         "$schema": DIALECT,
         "title": f"{cls.name} view",
+        "description": "What one seat (or a spectator) may see of a game now: g.view(seat)",
         "type": "object",
         "properties": {
-            "game": {"const": cls.name},
-            "seat": nullable_int,
-            "players": {"type": "array", "items": {"type": "string"}},
-            "to_act": nullable_int,
+            "game": {"const": cls.name, "description": "the registered name of the game"},
+            "seat": {**nullable_int, "description": "whose eyes: a seat, or null for a spectator"},
+            "players": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "the players' names, by seat",
+            },
+            "to_act": {**nullable_int, "description": "the seat that must decide now, or null"},
             "prompt": {
+                "description": "what the seat to act is asked, or null when nobody decides",
                 "oneOf": [
                     {"type": "null"},
                     {
                         "type": "object",
                         "properties": {
-                            "seat": {"type": "integer", "minimum": 0},
-                            "kind": {"type": "string"},
-                            "text": {"type": "string"},
+                            "seat": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "description": "the seat that is asked",
+                            },
+                            "kind": {
+                                "type": "string",
+                                "description": "a short stable word for the question (roll, "
+                                "bid, build, ...): the word of its main action",
+                            },
+                            "text": {
+                                "type": "string",
+                                "description": "the question in words and the game's money",
+                            },
                         },
                         "required": ["seat", "kind", "text"],
                         "additionalProperties": False,
                     },
-                ]
+                ],
             },
             "chance": {
-                "oneOf": [
-                    {"type": "null"},
-                    {
-                        "type": "object",
-                        "properties": {"kind": {"enum": ["dice", "draw", "shuffle"]}},
-                        "required": ["kind"],
-                    },
-                ]
-            },
-            "is_over": {"type": "boolean"},
-            "result": {
+                "description": "the chance the game waits for (dice, a draw, a shuffle), or null",
                 "oneOf": [
                     {"type": "null"},
                     {
                         "type": "object",
                         "properties": {
-                            "scores": {"type": "array", "items": {"type": "integer"}},
-                            "winners": {"type": "array", "items": {"type": "integer"}},
-                            "reason": {"type": "string"},
+                            "kind": {
+                                "enum": ["dice", "draw", "shuffle"],
+                                "description": "dice (with count), a draw (deck, count, "
+                                "size) or a shuffle (deck, size)",
+                            }
+                        },
+                        "required": ["kind"],
+                    },
+                ],
+            },
+            "is_over": {"type": "boolean", "description": "true once the game has ended"},
+            "result": {
+                "description": "the final standings once the game is over, else null",
+                "oneOf": [
+                    {"type": "null"},
+                    {
+                        "type": "object",
+                        "properties": {
+                            "scores": {
+                                "type": "array",
+                                "items": {"type": "integer"},
+                                "description": "each seat's final score, in the game's units",
+                            },
+                            "winners": {
+                                "type": "array",
+                                "items": {"type": "integer"},
+                                "description": "the winning seats (several share a tie)",
+                            },
+                            "reason": {
+                                "type": "string",
+                                "description": "how the game ended, in words (may be empty)",
+                            },
                         },
                         "required": ["scores", "winners", "reason"],
                     },
-                ]
+                ],
             },
             "state": state,
         },
