@@ -26,7 +26,7 @@ def _pig() -> Any:
 def test_the_guides_game_passes_the_conformance_kit() -> None:
     pig = _pig()
     games = check_game(lambda s: pig(players=2 + s % 3, seed=s), games=8)
-    assert all(g.is_over and max(g.scores) >= 30 for g in games)
+    assert all(g.is_over and max(g.result().scores) >= 30 for g in games)
 
 
 def test_the_guides_game_tells_its_events_and_describes_its_data() -> None:
