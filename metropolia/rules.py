@@ -175,9 +175,9 @@ SWAPS = tuple(
     tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
     for g in range(NC)
 )
-ROLL_CHOICES: list[Action] = [Roll(1), Roll(2)]
-REROLL_CHOICES: list[Action] = [Reroll(), PASS]
-PORT_CHOICES: list[Action] = [UsePort(), PASS]
+ROLL_CHOICES: tuple[Action, ...] = (Roll(1), Roll(2))
+REROLL_CHOICES: tuple[Action, ...] = (Reroll(), PASS)
+PORT_CHOICES: tuple[Action, ...] = (UsePort(), PASS)
 #: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
 PROMPT_KINDS = ("roll", "reroll", "port", "take", "swap", "build")
 #: a question with one answer, put while the engine answers it (``_force``): never shown
@@ -351,7 +351,7 @@ class Table:
     #: ruling MK-5: base shows every card; Plus deals the market from the shuffled stack
     start_supply: tuple[int, ...]
     #: what a starting city could build with unlimited coins (see ``Metropolia._withdraw``)
-    start_offers: tuple[tuple[int, ...], list[Action]]
+    start_offers: tuple[tuple[int, ...], tuple[Action, ...]]
     #: Plus: the shuffle of the whole stack
     shuffle: Shuffle
 
@@ -401,7 +401,7 @@ def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
         start_cards=tuple(start),
         start_landmarks=(False,) * NL,
         start_supply=supply,
-        start_offers=(tuple(offer_costs), offers),
+        start_offers=(tuple(offer_costs), tuple(offers)),
         shuffle=SHUFFLE,
     )
 
@@ -568,7 +568,7 @@ class Metropolia(Game):
                     continue
                 costs.append(cost)
                 choices.append(build)
-            s.offers[seat] = (tuple(costs), choices)
+            s.offers[seat] = (tuple(costs), tuple(choices))
 
     def _withdraw(self, seats: Iterable[int], build: Build) -> None:
         """Take ``build`` out of the offers of ``seats``: a pile emptied, or the seat built a
@@ -581,7 +581,7 @@ class Metropolia(Game):
             at = bisect_left(costs, cost)  # the first offer of this cost; choices[0] is Pass
             while at < len(costs) and costs[at] == cost:
                 if choices[at + 1] is build:
-                    # a new tuple and list: clones share the old ones (copy-on-write)
+                    # new tuples: clones share the old ones (copy-on-write)
                     offers[seat] = (
                         costs[:at] + costs[at + 1 :],
                         choices[: at + 1] + choices[at + 2 :],
@@ -923,7 +923,8 @@ class Metropolia(Game):
         self._record(CardsSwapped, seat, action.give, action.seat, action.take)
 
     def _legal_actions(self) -> Sequence[Action]:
-        # the core copies the list it hands out, so the constant lists are returned as they are
+        # tuples where the choices are kept: the core hands a tuple out as it is, a list it
+        # copies (a caller must not be able to edit what apply trusts)
         p = self._pending
         s = self.s
         seat = s.turn  # every prompt of a turn is the roller's
@@ -999,8 +1000,8 @@ class Metropolia(Game):
                         out.append(SWAPS[g][o][t])
         return out
 
-    def _build_choices(self, seat: int) -> list[Action]:
-        """Pass, then every build the seat can pay for, cheapest first.
+    def _build_choices(self, seat: int) -> tuple[Action, ...]:
+        """Pass, then every build the seat can pay for, cheapest first (a tuple).
 
         The fast path of ``build_choices_reference``: the offers are kept up to date by
         ``_refresh_offers``, so only the coins cut the list here.

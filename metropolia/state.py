@@ -25,7 +25,7 @@ class MetroState:
     supply: list[int]
     #: offers[seat]: (costs, choices): Pass, then what the seat could build with unlimited coins,
     #: cheapest first; derived from the fields above and kept current by the rules
-    offers: list[tuple[tuple[int, ...], list[Any]]]
+    offers: list[tuple[tuple[int, ...], tuple[Any, ...]]]
     #: Plus: the hidden stack, top first, as card indices (the only secret, ruling MK-5)
     stack: list[int] = attrs.Factory(list)
     #: the seat whose turn it is
