@@ -14,18 +14,20 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import math
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import attrs
 
 from common import jsontext
+from common.actions import Action
 from common.bots import Bot
 from common.chance import Dice
 from common.errors import IllegalAction, InvalidSave
-from common.events import ActionTaken
+from common.events import ActionTaken, ChanceResolved
 from common.game import Game
 from common.protocol import (
     BadRequest,
@@ -129,6 +131,8 @@ class Table:
     followers: dict[Connection, int | None] = attrs.field(factory=dict)
     #: the log's length each follower has been sent
     sent: dict[Connection, int] = attrs.field(factory=dict)
+    #: the followers that asked for the board's SVG in every answer and update
+    pictures: set[Connection] = attrs.field(factory=set)
     #: the events the store holds
     stored: int = 0
     #: an undo asked for and not yet agreed by every human: (seat asking, the index to go
@@ -166,6 +170,7 @@ class WebHost:
             "events": self.cmd_events,
             "describe": self.cmd_describe,
             "render": self.cmd_render,
+            "steps": self.cmd_steps,
             "mine": self.cmd_mine,
         }
 
@@ -215,6 +220,7 @@ class WebHost:
         for table in self.tables.values():
             table.followers.pop(conn, None)
             table.sent.pop(conn, None)
+            table.pictures.discard(conn)
 
     # ------------------------------------------------------------------ requests
     async def handle_text(self, conn: Connection, text: str) -> None:
@@ -278,16 +284,23 @@ class WebHost:
             raise Forbidden("a spectator cannot act: use your seat's token")
         return table, seat
 
-    def _about(self, table: Table, seat: int | None, since: int) -> dict[str, Any]:
+    def _about(
+        self, table: Table, seat: int | None, since: int, conn: Connection | None = None
+    ) -> dict[str, Any]:
         """An answer about a game in ``seat``'s eyes: the events since ``since``, the state,
-        the view, the words and the legal moves when the seat is to act."""
+        the view, the words and the legal moves when the seat is to act (with the ``amounts``
+        it may type); the board's ``svg`` too for a connection that follows with ``svg``."""
         game = table.game
         events = game.events[since:]
         out = {"id": table.id, "seat": seat, "events": shown(events, seat), **state(game)}
         out.update(seat_part(game, seat, events))
+        if "legal" in out:
+            out["legal"]["amounts"] = amounts(game, game.legal_actions())
         if table.undo is not None:
             by, _, agreed = table.undo
             out["undo"] = {"by": by, "agreed": sorted(agreed)}
+        if conn is not None and conn in table.pictures and table.info.render_svg is not None:
+            out.update(svg(table.info, game, seat))
         return out
 
     # ------------------------------------------------------------------ commands
@@ -371,17 +384,26 @@ class WebHost:
 
     def cmd_follow(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """Follow a game in the eyes of a token's seat: every step is pushed to this socket as
-        an ``update``; the answer has what happened since ``since``."""
+        an ``update``; the answer has what happened since ``since``. With ``"svg": true``
+        each answer about the game and each update carries the board (``svg``), drawn at
+        that very step (a front end that shows bot moves at a person's pace needs it so)."""
         table, seat, _ = self._who(request)
+        picture = request.get("svg", False)
+        if not isinstance(picture, bool):
+            raise BadRequest(f"svg must be true or false, got {short(picture)}")
         since = min(since_of(request), len(table.game.events))
         table.followers[conn] = seat
         table.sent[conn] = len(table.game.events)
-        return self._about(table, seat, since)
+        if picture:
+            table.pictures.add(conn)
+        else:
+            table.pictures.discard(conn)
+        return self._about(table, seat, since, conn)
 
     def cmd_view(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """What the token's seat (or a spectator) sees now."""
         table, seat, _ = self._who(request)
-        return self._about(table, seat, len(table.game.events))
+        return self._about(table, seat, len(table.game.events), conn)
 
     def cmd_legal(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """The token's seat's legal moves: none unless it is to act."""
@@ -400,7 +422,7 @@ class WebHost:
             table.undo = None
             self._settle(table)
             self._commit(table)
-            out = self._about(table, seat, start)
+            out = self._about(table, seat, start, conn)
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
@@ -420,7 +442,7 @@ class WebHost:
             game.resolve(request.get("outcome"))
             self._settle(table)
             self._commit(table)
-            out = self._about(table, seat, start)
+            out = self._about(table, seat, start, conn)
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
@@ -442,7 +464,7 @@ class WebHost:
             table.undo = None
             self._settle(table)
             self._commit(table)
-            out = self._about(table, seat, start)
+            out = self._about(table, seat, start, conn)
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
@@ -457,7 +479,7 @@ class WebHost:
                 if table.undo is None:
                     raise IllegalAction("no undo was asked for")
                 table.undo = None
-                out = self._about(table, seat, len(game.events))
+                out = self._about(table, seat, len(game.events), conn)
                 self._push(table, skip=conn)
                 return out
             if table.undo is not None:
@@ -477,7 +499,7 @@ class WebHost:
                 game.undo(to=target)
                 table.undo = None
                 self._commit(table, undone=True)
-            out = self._about(table, seat, len(game.events))
+            out = self._about(table, seat, len(game.events), conn)
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
@@ -506,9 +528,44 @@ class WebHost:
         }
 
     def cmd_render(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The board as the token's seat (or a spectator) sees it: an SVG document."""
+        """The board as the token's seat (or a spectator) sees it: an SVG document. With
+        ``seq`` (one of the ``seq`` of ``steps``) the board as it was then, and the view."""
         table, seat, _ = self._who(request)
-        return {"id": table.id, **svg(table.info, table.game, seat)}
+        if "seq" not in request:
+            return {"id": table.id, **svg(table.info, table.game, seat)}
+        at = request["seq"]
+        game = table.game
+        events = game.events
+        ends = [*_step_starts(events)[1:], len(events)]
+        if type(at) is not int or at not in ends:
+            raise BadRequest(
+                f"seq must be the seq of a step (see steps), from {ends[0]} to {ends[-1]}, "
+                f"got {short(at)}"
+            )
+        then = game if at == len(events) else replay(list(events[:at]))
+        return {
+            "id": table.id,
+            "seq": at,
+            "view": then.view(seat),
+            **state(then),
+            **svg(table.info, then, seat),
+        }
+
+    def cmd_steps(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+        """The game step by step, for a replay: the setup, then each decision and chance
+        outcome with what followed it, in words as the token's seat (or a spectator) sees
+        them; ``seq`` of a step is the log's length after it (``render`` draws it)."""
+        table, seat, _ = self._who(request)
+        game = table.game
+        events = game.events
+        starts = _step_starts(events)
+        ends = [*starts[1:], len(events)]
+        steps = []
+        for start, end in zip(starts, ends, strict=True):
+            first = events[start]
+            who = first.seat if isinstance(first, ActionTaken) else None
+            steps.append({"seq": end, "seat": who, "told": told(game, events[start:end], seat)})
+        return {"id": table.id, "seq": len(events), "is_over": game.is_over, "steps": steps}
 
     def cmd_mine(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """The games these tokens open (unknown tokens are left out): a list to resume."""
@@ -566,7 +623,7 @@ class WebHost:
             table.sent[conn] = now
             if conn is skip or conn.closed:
                 continue
-            update = {"type": "update", **self._about(table, seat, min(since, now))}
+            update = {"type": "update", **self._about(table, seat, min(since, now), conn)}
             conn.send(line(update))
 
     def _advance_later(self, table: Table) -> None:
@@ -592,3 +649,88 @@ class WebHost:
             self._push(table)
             if self.bot_delay:
                 await asyncio.sleep(self.bot_delay)
+
+
+def _step_starts(events: Sequence[Any]) -> list[int]:
+    """Where each step of a log starts: 0 (the setup), then each decision and chance outcome
+    (a replay of the log up to one of these is a position of the game)."""
+    return [0, *(i for i, e in enumerate(events) if isinstance(e, ActionTaken | ChanceResolved))]
+
+
+#: the most legality checks ``amounts`` makes for one word
+_PROBES = 200
+
+
+def amounts(game: Game, actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The amounts a seat may type: for each word whose listed moves differ only in one
+    integer (``bid 300000``, ``bid 350000``, ...) and for which the engine accepts unlisted
+    values between them (every multiple of $50,000 up to the cash, where the list names a
+    few), its ``word``, ``min``, ``max`` and ``step``.
+
+    Found by asking the engine's own ``is_legal``, never by a rule written here: the listed
+    values give a first range and step; an unlisted value on that grid must be legal; then
+    the step is divided while the engine still accepts a value one step up, and the range
+    widened while it accepts a value beyond its ends. A range may have a hole the engine
+    refuses (a trade's cash of 0): the typed move is checked when it is applied.
+    """
+    groups: dict[tuple[str, str, str], set[int]] = {}
+    for action in actions:
+        data = action.to_json()
+        fields = [k for k in data if k != "type"]
+        if len(fields) != 1 or type(data[fields[0]]) is not int:
+            continue
+        word = str(action).split(" ", 1)[0]
+        groups.setdefault((word, data["type"], fields[0]), set()).add(data[fields[0]])
+    out = []
+    for (word, kind, field), found in groups.items():
+        if len(found) < 2:
+            continue
+        ok = _Probe(game, kind, field)
+        values = sorted(found)
+        lo, hi = values[0], values[-1]
+        step = 0
+        for v in values[1:]:
+            step = math.gcd(step, v - lo)
+        unlisted = next((v for v in range(lo + step, hi, step) if v not in found), None)
+        if unlisted is None or not ok(unlisted):
+            continue
+        changed = True
+        while changed:
+            changed = False
+            for p in (2, 3, 5, 7):
+                if step % p == 0 and ok(lo + step // p):
+                    step //= p
+                    changed = True
+        hi = _widen(ok, hi, step)
+        lo = _widen(ok, lo, -step)
+        out.append({"word": word, "min": lo, "max": hi, "step": step})
+    return out
+
+
+class _Probe:
+    """Asks the engine whether ``word VALUE`` is legal, at most ``_PROBES`` times."""
+
+    def __init__(self, game: Game, kind: str, field: str) -> None:
+        self.game, self.kind, self.field, self.left = game, kind, field, _PROBES
+
+    def __call__(self, value: int) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return self.game.is_legal({"type": self.kind, self.field: value})
+
+
+def _widen(ok: Callable[[int], bool], end: int, step: int) -> int:
+    """The farthest legal value past ``end`` by multiples of ``step`` (which may be < 0),
+    the legal values being all those up to a bound: doubling, then halving."""
+    k = 1
+    while k < 2**40 and ok(end + k * step):
+        k *= 2
+    good, bad = k // 2, k  # end + good * step is legal (good may be 0), end + bad * step not
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if ok(end + mid * step):
+            good = mid
+        else:
+            bad = mid
+    return end + good * step
