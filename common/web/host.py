@@ -590,6 +590,8 @@ class WebHost:
                     "to_act": game.to_act,
                     "is_over": game.is_over,
                     "decisions": game.decisions,
+                    "bots": {str(s): n for s, n in enumerate(table.bot_names) if n is not None},
+                    "physical": table.physical,
                 }
             )
         return {"games": out}

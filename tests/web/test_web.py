@@ -40,6 +40,7 @@ def test_a_human_plays_a_whole_game_against_the_hosts_bots(client: Client, name:
     assert final["view"]["result"] is not None
     mine = client.ask(cmd="mine", tokens=[made["seats"][0]["token"], "not-a-token"])
     assert [g["id"] for g in mine["games"]] == [made["id"]] and mine["games"][0]["is_over"]
+    assert mine["games"][0]["bots"] == bots and mine["games"][0]["physical"] is False
 
 
 def test_a_seat_acts_only_for_itself_and_sees_only_its_own(web: Running) -> None:
