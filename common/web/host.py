@@ -294,6 +294,7 @@ class WebHost:
         events = game.events[since:]
         out = {"id": table.id, "seat": seat, "events": shown(events, seat), **state(game)}
         out.update(seat_part(game, seat, events))
+        out["steps"] = _steps(game, seat, since)
         if "legal" in out:
             out["legal"]["amounts"] = amounts(game, game.legal_actions())
         if table.undo is not None:
@@ -557,15 +558,8 @@ class WebHost:
         them; ``seq`` of a step is the log's length after it (``render`` draws it)."""
         table, seat, _ = self._who(request)
         game = table.game
-        events = game.events
-        starts = _step_starts(events)
-        ends = [*starts[1:], len(events)]
-        steps = []
-        for start, end in zip(starts, ends, strict=True):
-            first = events[start]
-            who = first.seat if isinstance(first, ActionTaken) else None
-            steps.append({"seq": end, "seat": who, "told": told(game, events[start:end], seat)})
-        return {"id": table.id, "seq": len(events), "is_over": game.is_over, "steps": steps}
+        steps = _steps(game, seat, 0)
+        return {"id": table.id, "seq": len(game.events), "is_over": game.is_over, "steps": steps}
 
     def cmd_mine(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """The games these tokens open (unknown tokens are left out): a list to resume."""
@@ -657,6 +651,23 @@ def _step_starts(events: Sequence[Any]) -> list[int]:
     """Where each step of a log starts: 0 (the setup), then each decision and chance outcome
     (a replay of the log up to one of these is a position of the game)."""
     return [0, *(i for i, e in enumerate(events) if isinstance(e, ActionTaken | ChanceResolved))]
+
+
+def _steps(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
+    """The log from ``since`` on step by step, in ``seat``'s words: each step's ``seq`` (the
+    log's length after it), ``seat`` (who decided; None for the setup and chance) and
+    ``told``."""
+    events = game.events
+    starts = [since, *(i for i in _step_starts(events) if i > since)]
+    if since >= len(events):
+        return []
+    ends = [*starts[1:], len(events)]
+    out = []
+    for start, end in zip(starts, ends, strict=True):
+        first = events[start]
+        who = first.seat if isinstance(first, ActionTaken) else None
+        out.append({"seq": end, "seat": who, "told": told(game, events[start:end], seat)})
+    return out
 
 
 #: the most legality checks ``amounts`` makes for one word

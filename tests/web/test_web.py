@@ -257,6 +257,10 @@ def test_typed_amounts_are_found_by_the_engine_and_every_step_can_be_replayed(
     assert steps["steps"][0]["seat"] is None and any(s["seat"] == 0 for s in steps["steps"])
     told = [t for s in steps["steps"] for t in s["told"]]
     assert told == client.ask(cmd="describe", token=token)["told"]
+    # every answer about the game has its new events step by step too, as steps has them
+    again = client.ask(cmd="follow", token=token, since=steps["steps"][3]["seq"])
+    assert again["steps"] == steps["steps"][4:]
+    assert [t for s in again["steps"] for t in s["told"]] == again["told"]
     first = client.ask(cmd="render", token=token, seq=steps["steps"][0]["seq"])
     assert first["ok"] and first["svg"].startswith("<svg") and not first["is_over"]
     last = client.ask(cmd="render", token=token, seq=state["seq"])
