@@ -13,14 +13,13 @@ _PICK = """async () => {
   const out = [];
   const add = (n, kind) => {
     const r = n.getBoundingClientRect();
-    if (r.width <= 0 || r.height <= 0) return;
+    if (r.width <= 0 || r.height <= 0 || !n.checkVisibility()) return; // a closed group's too
     n.setAttribute("data-pick", String(out.length));
     out.push(kind);
   };
-  for (const n of document.querySelectorAll("[data-chosen] [data-action], [data-menu] [data-action]"))
-    add(n, "action");
-  for (const n of document.querySelectorAll("[data-menu] details[data-group]:not([open]) > summary"))
-    add(n, "group");
+  const all = (selector) => document.querySelectorAll(selector);
+  for (const n of all("[data-chosen] [data-action], [data-menu] [data-action]")) add(n, "action");
+  for (const n of all("[data-menu] details[data-group]:not([open]) > summary")) add(n, "group");
   for (const n of document.querySelectorAll("[data-board] [data-key].mk-live")) add(n, "place");
   for (const n of document.querySelectorAll("[data-amount]")) add(n, "amount");
   return out;

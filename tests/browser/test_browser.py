@@ -71,9 +71,7 @@ def test_the_start_page_offers_every_game_with_its_options(server: Server, conte
 
 
 @pytest.mark.parametrize("name", GAMES)
-def test_each_game_is_played_to_its_end_by_clicks(
-    server: Server, contexts: Any, name: str
-) -> None:
+def test_each_game_is_played_to_its_end_by_clicks(server: Server, contexts: Any, name: str) -> None:
     page = contexts().page()
     start(page, server, name)
     rng = random.Random(name)
@@ -112,3 +110,206 @@ def _steps(server: Server, page: Page) -> list[Any]:
     table = table_of(server, page)
     steps: list[Any] = server.host.cmd_steps(None, {"id": table.id})["steps"]
     return steps
+
+
+def _frames(page: Page) -> list[dict[str, Any]]:
+    """Every message the page's WebSockets receive, decoded (kept as they come)."""
+    got: list[dict[str, Any]] = []
+
+    def on_socket(ws: Any) -> None:
+        ws.on("framereceived", lambda payload: got.append(json.loads(payload)))
+
+    page.on("websocket", on_socket)
+    return got
+
+
+_MOVES = "[data-menu] [data-action], [data-menu] [data-group]"
+
+
+def _movable_now(page: Page) -> bool:
+    return bool(
+        page.evaluate(
+            f"""() => document.body.dataset.ready === "true" &&
+            Boolean(document.querySelector({_MOVES!r}))"""
+        )
+    )
+
+
+def _hand(page: Page) -> list[str]:
+    return [li.inner_text() for li in page.locator("[data-own] [data-hand] li").all()]
+
+
+def test_two_people_play_each_other_by_their_seat_links(server: Server, contexts: Any) -> None:
+    alice = contexts().page()
+    bob = contexts().page()  # another browser: nothing of Alice's is kept there
+    seen = {"alice": _frames(alice), "bob": _frames(bob)}
+    alice.goto(server.url + FAST)
+    card = alice.locator('[data-game="metrocity"]')
+    card.locator("details.more > summary").click()
+    card.locator('[data-seat="1"]').select_option("friend")
+    card.locator("[data-setup] button[type=submit]").click()
+    link = alice.locator('[data-seat-link="1"]').input_value()
+    watch = alice.locator("[data-spectator-link]").input_value()
+    screenshot(alice, "start-links")
+    alice.locator('[data-seat-open="0"]').click()
+    alice.wait_for_url("**/game.html*#t=*")
+    bob.goto(link)
+    ready(alice)
+    ready(bob)
+    rng = random.Random(25)
+    pages = {"alice": alice, "bob": bob}
+    undone = False
+    for _ in range(2000):
+        if over(alice) and over(bob):
+            break
+        movers = [name for name, p in pages.items() if _movable_now(p)]
+        if not movers:
+            alice.wait_for_timeout(20)
+            continue
+        name = movers[0]
+        page = pages[name]
+        before = seq(page)
+        kind = click_once(page, rng)
+        if kind in ("action", "place") and seq(page) == before:
+            ready(page)
+        if not undone and seq(page) > before and not _movable_now(page):
+            # the mover takes its move back, and the other agrees
+            other = bob if page is alice else alice
+            moved = seq(page)
+            page.locator("[data-undo]").click()
+            other.locator("[data-undo-agree]").click()
+            page.wait_for_function(f"Number(document.body.dataset.seq) < {moved}")
+            wait_movable(page)
+            undone = True
+        if 8 <= _decisions(server, alice) <= 9:
+            # each seat sees its own hand and not the other's
+            table = table_of(server, alice)
+            for seat, p in enumerate((alice, bob)):
+                ready(p)
+                assert _hand(p) == table.game.view(seat)["state"]["hand_names"]
+            assert _hand(alice) != _hand(bob) or not _hand(alice)
+    assert over(alice) and over(bob) and undone
+    screenshot(alice, "metrocity-two-people-over")
+    for name, seat in (("alice", 0), ("bob", 1)):
+        views = [f["view"] for f in seen[name] if "view" in f]
+        assert views and all(v["seat"] == seat for v in views)
+        other = views[-1]["state"]["players"][1 - seat]
+        assert "hand" not in other and set(other) >= {"hand_size"}
+        assert not any(v["state"]["hand"] != v["state"]["hand"] for v in views)
+    # a spectator sees the board and the log, no hand and no moves
+    spectator = contexts().page()
+    spectator.goto(watch)
+    ready(spectator)
+    expect(spectator.locator("[data-result]")).to_be_visible()
+    assert spectator.locator("[data-own] *").count() == 0
+    assert spectator.locator("[data-undo]").is_hidden()
+
+
+def _decisions(server: Server, page: Page) -> int:
+    decisions: int = table_of(server, page).game.decisions
+    return decisions
+
+
+def test_a_reload_mid_game_shows_the_same_game_and_play_goes_on(
+    server: Server, contexts: Any
+) -> None:
+    page = contexts().page()
+    start(page, server, "metropolia")
+    rng = random.Random(3)
+    play(page, rng, moves=5)
+    ready(page)
+    before = {
+        "seq": seq(page),
+        "log": page.locator("[data-log]").inner_text(),
+        "prompt": page.locator("[data-prompt]").inner_text(),
+        "board": page.locator("[data-board] svg").count(),
+    }
+    page.reload()
+    ready(page)
+    after = {
+        "seq": seq(page),
+        "log": page.locator("[data-log]").inner_text(),
+        "prompt": page.locator("[data-prompt]").inner_text(),
+        "board": page.locator("[data-board] svg").count(),
+    }
+    assert after == before and after["board"] == 1
+    assert play(page, rng, moves=3) == 3
+    # the start page lists the game as one of yours
+    page.goto(server.url + FAST)
+    expect(page.locator("[data-mine-list] li")).to_have_count(1)
+    expect(page.locator("[data-mine-list] li")).to_contain_text("Metropolia")
+
+
+def test_a_host_restart_mid_game_loses_nothing_and_the_page_reconnects(
+    contexts: Any, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.sqlite"
+    first = Server(SqliteStore(path))
+    watched: Watched = contexts()
+    # while the host is down the browser says that it cannot connect: expected here only
+    watched.allowed = ["ERR_CONNECTION_REFUSED", "WebSocket connection to"]
+    page = watched.page()
+    try:
+        start(page, first, "metrocity")
+        rng = random.Random(9)
+        play(page, rng, moves=4)
+        ready(page)
+        at = seq(page)
+        log = page.locator("[data-log]").inner_text()
+    finally:
+        first.stop()
+    expect(page.locator("[data-status]")).to_have_text("reconnecting…")
+    second = Server(SqliteStore(path), port=first.port)
+    try:
+        expect(page.locator("[data-status]")).to_have_text("connected", timeout=15_000)
+        ready(page)
+        assert seq(page) == at and page.locator("[data-log]").inner_text() == log
+        play(page, rng)
+        assert over(page)
+    finally:
+        second.stop()
+
+
+def test_a_game_is_played_with_the_keyboard_alone(server: Server, contexts: Any) -> None:
+    page = contexts().page()
+    start(page, server, "metrocity")
+    wait_movable(page)
+    at = seq(page)
+
+    def tab_to(selector: str) -> None:
+        for _ in range(400):
+            page.keyboard.press("Tab")
+            if page.evaluate(f"Boolean(document.activeElement?.matches({selector!r}))"):
+                return
+        raise AssertionError(f"Tab never reaches {selector}")
+
+    # a tile of the hand on the board, then a block: the move that names both
+    tab_to("[data-board] [data-key^='tile:'].mk-live")
+    page.keyboard.press("Enter")
+    expect(page.locator("[data-board] .mk-chosen")).to_have_count(1)
+    tab_to("[data-board] [data-key^='block:'].mk-live")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {at}")
+    wait_movable(page)
+    # a group of the menu opens with Enter, and a move of it is applied with Enter
+    at = seq(page)
+    tab_to("[data-menu] [data-group] > summary")
+    page.keyboard.press("Enter")
+    tab_to("[data-menu] [data-group][open] [data-action]")
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {at}")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_phone_sized_screen_shows_the_whole_board(
+    server: Server, contexts: Any, name: str
+) -> None:
+    page = contexts(390, 844).page()
+    start(page, server, name)
+    play(page, random.Random(1), moves=3)
+    ready(page)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the page is {width} px wide on a 390 px screen"
+    box = page.locator("[data-board] svg").bounding_box()
+    assert box is not None and box["width"] <= 390 and box["width"] >= 340
+    screenshot(page, f"{name}-phone")

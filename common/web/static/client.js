@@ -75,6 +75,7 @@
  * @property {number} seq the log's length
  * @property {Array<Record<string, any>>} events the new events as this seat may see them
  * @property {string[]} told the same in words
+ * @property {Step[]} [steps] the same words step by step (who decided each)
  * @property {View} view
  * @property {Legal} [legal] present when the seat is to act
  * @property {string} [svg] the board, when followed with `svg: true`

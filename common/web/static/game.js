@@ -183,12 +183,15 @@ function show(u, log) {
   page.shown = { ...u, svg: u.svg ?? prev?.svg };
   page.shownAt = performance.now();
   document.body.dataset.seq = String(u.seq);
-  if (log && u.told.length) {
-    const moved = lastMove(u);
-    const step = logStep(u.told, moved ? moved.seat : null);
-    step.classList.add("fresh");
-    page.logged.unshift(step);
-    $("[data-log]").prepend(step);
+  if (log) {
+    // step by step, as the host groups them (so a reload shows the same log)
+    for (const s of u.steps ?? [{ seq: u.seq, seat: null, told: u.told }]) {
+      if (!s.told.length) continue;
+      const step = logStep(s.told, s.seat);
+      step.classList.add("fresh");
+      page.logged.unshift(step);
+      $("[data-log]").prepend(step);
+    }
   }
   if (page.replay) return; // the replay keeps the board until it is closed
   drawLive();

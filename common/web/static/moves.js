@@ -24,7 +24,12 @@ const GROUP = 14;
  */
 export function movesMenu(legal, names, act) {
   const box = el("div", { class: "moves", "data-moves": "" });
-  for (const amount of legal.amounts ?? []) box.append(amountForm(amount, act));
+  for (const amount of legal.amounts ?? []) {
+    // the field starts at the engine's first listed amount of the word (its suggestion)
+    const first = legal.text.find((t) => t.startsWith(`${amount.word} `));
+    const start = first ? Number(first.slice(amount.word.length + 1)) : amount.min;
+    box.append(amountForm(amount, Number.isFinite(start) ? start : amount.min, act));
+  }
   const words = legal.text.map((t) => t.split(" "));
   box.append(...grouped(words, 0, names, act, legal.text.length <= FLAT));
   return box;
@@ -100,17 +105,18 @@ export function moveButton(text, names, act) {
 /**
  * A field to type an amount in, with its range.
  * @param {Amount} amount
+ * @param {number} start the amount the field shows first
  * @param {(action: string) => void} act
  * @returns {HTMLElement}
  */
-function amountForm(amount, act) {
+function amountForm(amount, start, act) {
   const input = /** @type {HTMLInputElement} */ (
     el("input", {
       type: "number",
       min: amount.min,
       max: amount.max,
       step: amount.step,
-      value: amount.min,
+      value: start,
       required: true,
       inputmode: "numeric",
       "data-amount-input": amount.word,

@@ -163,7 +163,14 @@ export function playersPanel(view, kinds, names, data) {
     if (result) rows.unshift(["final score", result.scores[i]]);
     if (rows.length) {
       card.append(
-        el("dl", {}, ...rows.flatMap(([k, v]) => [el("dt", {}, k), el("dd", {}, String(v))])),
+        el(
+          "dl",
+          {},
+          ...rows.flatMap(([k, v]) => {
+            const long = String(v).length > 12 ? "long" : null;
+            return [el("dt", { class: long }, k), el("dd", { class: long }, String(v))];
+          }),
+        ),
       );
     }
     box.append(card);
