@@ -77,7 +77,7 @@ export function showBoard(holder, text) {
   svg.removeAttribute("height");
   svg.setAttribute("preserveAspectRatio", "xMidYMid meet");
   svg.setAttribute("role", "img");
-  const shown = /** @type {SVGSVGElement} */ (document.importNode(svg, true));
+  const shown = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.importNode(svg, true)));
   holder.replaceChildren(shown);
   return shown;
 }

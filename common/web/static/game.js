@@ -224,10 +224,18 @@ function drawLive() {
   drawMoves();
   diceForm(u);
   undoTools(u);
-  $("[data-outcome]").replaceChildren(...[standings(view)].filter((x) => x !== null));
+  $("[data-outcome]").replaceChildren(...present(standings(view)));
   $("[data-replay-open]").hidden = !u.is_over;
-  $("[data-own]").replaceChildren(...[privatePanel(view, page.names, page.data)].filter((x) => x !== null));
+  $("[data-own]").replaceChildren(...present(privatePanel(view, page.names, page.data)));
   $("[data-players-box]").replaceChildren(playersPanel(view, page.kinds, page.names, page.data));
+}
+
+/**
+ * @param {...(HTMLElement|null)} nodes
+ * @returns {HTMLElement[]} those that are there
+ */
+function present(...nodes) {
+  return nodes.filter((n) => n !== null);
 }
 
 /** @returns {Move[]} the seat's legal moves now, in both forms */
@@ -253,11 +261,14 @@ function drawMoves() {
   if (page.chosen.length && open.length) {
     const names = page.chosen.map((k) => boardTitle(k)).join(", ");
     chosenBox.hidden = false;
+    // a few moves: each a button; many (a tile that fits 20 blocks): the board says where
+    const few = open.length <= 8;
     chosenBox.replaceChildren(
-      el("p", {}, `On the board: ${names}`),
-      el("div", { class: "menu" }, ...open.slice(0, 40).map((m) => moveButton(m.text, page.names, act))),
-      open.length > 40 ? el("p", { class: "muted" }, `and ${open.length - 40} more: choose another place`) : null,
-      el("button", { type: "button", class: "quiet", onclick: () => choose(null) }, "Clear"),
+      el("p", {}, `Chosen: ${names}`),
+      few
+        ? el("div", { class: "menu" }, ...open.map((m) => moveButton(m.text, page.names, act)))
+        : el("p", { class: "muted" }, `${open.length} moves: click a marked place of the board`),
+      el("button", { type: "button", class: "quiet", onclick: () => choose(null) }, "Clear (Esc)"),
     );
   } else {
     page.chosen = [];

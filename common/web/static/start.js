@@ -264,7 +264,9 @@ function showCreated(g, made, kinds) {
   for (const [seat, bot] of Object.entries(made.bots)) {
     rows.push(el("li", {}, el("span", {}, `Seat ${Number(seat) + 1}, ${made.players[Number(seat)]}: bot ${bot}`)));
   }
-  rows.sort((a, b) => a.textContent.localeCompare(b.textContent, "en", { numeric: true }));
+  rows.sort((/** @type {HTMLElement} */ a, /** @type {HTMLElement} */ b) =>
+    (a.textContent ?? "").localeCompare(b.textContent ?? "", "en", { numeric: true }),
+  );
   box.hidden = false;
   box.replaceChildren(
     el("h2", {}, `${g.title}: the game is ready`),
