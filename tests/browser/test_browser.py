@@ -313,3 +313,82 @@ def test_a_phone_sized_screen_shows_the_whole_board(
     box = page.locator("[data-board] svg").bounding_box()
     assert box is not None and box["width"] <= 390 and box["width"] >= 340
     screenshot(page, f"{name}-phone")
+
+
+#: board places and moves of each game's kind, and whether the place names the move
+_KEYS = [
+    ("block:A1", {"type": "Place", "tile": "res5", "block": "A1"}, "place res5 A1", True),
+    ("block:A1", {"type": "Place", "tile": "res5", "block": "A2"}, "place res5 A2", False),
+    ("tile:res5", {"type": "Place", "tile": "res5", "block": "A2"}, "place res5 A2", True),
+    ("street:st1", {"type": "Swap", "first": "st1", "second": "st2"}, "swap st1 st2", True),
+    ("street:st1", {"type": "Swap", "first": "st10", "second": "st2"}, "swap st10 st2", False),
+    ("area:12", {"type": "Build", "area": 12}, "build 12", True),
+    ("space:12", {"type": "Build", "area": 12}, "build 12", False),
+    ("space:12", {"type": "Give", "space": 12}, "give 12", True),
+    ("lot:21", {"type": "Build", "model": "shop", "lots": [21, 22]}, "build shop 21,22", True),
+    ("lot:2", {"type": "Build", "model": "shop", "lots": [21, 22]}, "build shop 21,22", False),
+    ("lot:21", {"type": "Take", "lot": 21}, "take 21", True),
+    ("card:bakery", {"type": "Build", "card": "bakery"}, "build bakery", True),
+    (
+        "card:cafe",
+        {"type": "Swap", "give": "bakery", "seat": 1, "take": "cafe"},
+        "swap bakery 1 cafe",
+        True,
+    ),
+    (
+        "seat:1",
+        {"type": "Swap", "give": "bakery", "seat": 1, "take": "cafe"},
+        "swap bakery 1 cafe",
+        True,
+    ),
+    ("card:cafe", {"type": "Build", "card": "cafe_x"}, "build cafe_x", False),
+]
+
+
+def test_a_board_place_names_the_moves_that_mention_it(server: Server, contexts: Any) -> None:
+    page = contexts().page()
+    page.goto(server.url)
+    got = page.evaluate(
+        """async (cases) => {
+          const { mentions, movesFor } = await import("./board.js");
+          const one = cases.map(([key, json, text]) => mentions(key, { json, text }));
+          const moves = cases.map(([, json, text]) => ({ json, text }));
+          const both = movesFor(["tile:res5", "block:A1"], moves).map((m) => m.text);
+          return { one, both };
+        }""",
+        [list(c[:3]) for c in _KEYS],
+    )
+    assert got["one"] == [c[3] for c in _KEYS]
+    assert got["both"] == ["place res5 A1"]
+
+
+def test_an_amount_is_typed_within_its_range(server: Server, contexts: Any) -> None:
+    page = contexts().page()
+    start(page, server, "metropoli")
+    rng = random.Random(11)
+    for _ in range(3000):
+        wait_movable(page)
+        assert not over(page), "the game ended before a typed amount was asked for"
+        if page.locator("[data-amount]").count():
+            break
+        if click_once(page, rng) == "action":
+            ready(page)
+    form = page.locator("[data-amount]").first
+    field = form.locator("input")
+    word = form.get_attribute("data-amount")
+    low, high, step = (int(field.get_attribute(a) or 0) for a in ("min", "max", "step"))
+    assert form.locator("[data-range]").inner_text().startswith(f"{low:,} to {high:,}")
+    table = table_of(server, page)
+    listed = {str(a) for a in table.game.legal_actions()}
+    # off the step: the field refuses it and nothing is sent
+    at = seq(page)
+    field.fill(str(low + step // 2))
+    form.locator("button[type=submit]").click()
+    assert field.evaluate("f => !f.checkValidity()") and seq(page) == at
+    # an amount the menu does not list, on the step: the engine takes it
+    value = next((v for v in range(low, high + 1, step) if f"{word} {v}" not in listed), low)
+    field.fill(str(value))
+    form.locator("button[type=submit]").click()
+    ready(page)
+    mine = [e for e in table.game.events if type(e).__name__ == "ActionTaken" and e.seat == 0]
+    assert str(mine[-1].action) == f"{word} {value}"
