@@ -19,17 +19,27 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("starlette", reason="metro web needs the [web] extra (starlette)")
-pytest.importorskip("uvicorn", reason="metro web needs the [web] extra (uvicorn)")
-pytest.importorskip(
-    "playwright.sync_api", reason="the browser tests need Playwright (pip install playwright)"
+#: set (CI sets it): a missing Chromium or Playwright fails the browser tests instead of
+#: skipping them
+REQUIRED = bool(os.environ.get("METRO_REQUIRE_BROWSER"))
+if not REQUIRED:
+    pytest.importorskip("starlette", reason="metro web needs the [web] extra (starlette)")
+    pytest.importorskip("uvicorn", reason="metro web needs the [web] extra (uvicorn)")
+    pytest.importorskip(
+        "playwright.sync_api", reason="the browser tests need Playwright (pip install playwright)"
+    )
+
+import uvicorn  # noqa: E402
+from playwright.sync_api import (  # noqa: E402
+    Browser,
+    BrowserContext,
+    ConsoleMessage,
+    Page,
+    sync_playwright,
 )
 
-import uvicorn
-from playwright.sync_api import Browser, BrowserContext, ConsoleMessage, Page, sync_playwright
-
-from common.web.app import WS_MAX_SIZE, make_app
-from common.web.store import MemoryStore, Store
+from common.web.app import WS_MAX_SIZE, make_app  # noqa: E402
+from common.web.store import MemoryStore, Store  # noqa: E402
 
 #: Chromium's own flags for a machine with no network: without them it stalls on Google's hosts
 CHROMIUM_ARGS = [
@@ -100,7 +110,10 @@ def browser() -> Iterator[Browser]:
     """One Chromium for the session."""
     path = chromium_path()
     if path is None:
-        pytest.skip("no Chromium: apt-get install chromium (or set METRO_CHROMIUM)")
+        missing = "no Chromium: apt-get install chromium (or set METRO_CHROMIUM)"
+        if REQUIRED:
+            pytest.fail(missing)
+        pytest.skip(missing)
     with sync_playwright() as p:
         launched = p.chromium.launch(executable_path=path, args=CHROMIUM_ARGS)
         yield launched
