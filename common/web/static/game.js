@@ -50,8 +50,11 @@ async function main() {
     status.textContent = s === "open" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
     status.dataset.state = s;
   });
+  /** @type {GameAnswer[]} updates that come while the page is still loading */
+  const early = [];
   client.onUpdate((u) => {
-    if (page.shown && u.id === page.shown.id) arrive(u);
+    if (!page.shown) early.push(u);
+    else if (u.id === page.shown.id) arrive(u);
   });
   const first = await client.follow(token, { svg: true });
   const [mine] = (await client.request({ cmd: "mine", tokens: [token] })).games;
@@ -71,17 +74,24 @@ async function main() {
   const title = mine?.title ?? page.game;
   $("[data-title]").textContent = title;
   document.title = `${title} – Metro`;
-  await rebuildLog();
+  await rebuildLog(first.seq);
   show(first, false);
   wire();
   settled();
+  for (const u of early.splice(0)) if (u.id === first.id && u.seq > first.seq) arrive(u);
 }
 
-/** The log again from the host's steps (at load, and after an undo). */
-async function rebuildLog() {
+/**
+ * The log again from the host's steps (at load, and after an undo), up to the step shown.
+ * @param {number} upto the shown state's seq: later steps come with their updates
+ */
+async function rebuildLog(upto) {
   const { steps } = await client.steps(token);
   const log = $("[data-log]");
-  page.logged = steps.filter((s) => s.told.length).reverse().map((s) => logStep(s.told, s.seat));
+  page.logged = steps
+    .filter((s) => s.told.length && s.seq <= upto)
+    .reverse()
+    .map((s) => logStep(s.told, s.seat));
   log.replaceChildren(...page.logged);
 }
 
@@ -110,7 +120,7 @@ function arrive(u) {
     // an undo: the log is shorter now; show where the game is and read the log again
     page.queue = [];
     show(u, false);
-    rebuildLog().then(settled, fail);
+    rebuildLog(u.seq).then(settled, fail);
     return;
   }
   page.queue.push(u);
@@ -397,7 +407,7 @@ async function undo(agree) {
     const answer = await client.undo(token, agree);
     page.queue = [];
     show(answer, false);
-    await rebuildLog();
+    await rebuildLog(answer.seq);
   } catch (err) {
     say(err);
   }

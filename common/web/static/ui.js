@@ -58,7 +58,7 @@ export function label(text, names) {
     .split(" ")
     .map((w) => {
       const n = names.get(w);
-      return n && n.length <= 22 ? n : w.replaceAll("_", " ");
+      return n && n.length <= 30 ? n : w.replaceAll("_", " ");
     })
     .join(" ");
 }
