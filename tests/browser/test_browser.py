@@ -392,3 +392,37 @@ def test_an_amount_is_typed_within_its_range(server: Server, contexts: Any) -> N
     ready(page)
     mine = [e for e in table.game.events if type(e).__name__ == "ActionTaken" and e.seat == 0]
     assert str(mine[-1].action) == f"{word} {value}"
+
+
+def test_a_bots_move_is_shown_at_a_persons_pace_and_highlighted(
+    server: Server, contexts: Any
+) -> None:
+    page = contexts().page()
+    page.goto(server.url)
+    page.locator('[data-new-game="metrocity"]').click()
+    page.wait_for_url("**/game.html*#t=*")
+    page.goto(page.url.replace("game.html#", "game.html?pace=2500#"))
+    wait_movable(page)
+    table = table_of(server, page)
+    decided = table.game.decisions
+    page.locator("[data-board] [data-key^='tile:'].mk-live").first.click()
+    page.locator("[data-board] [data-key^='block:'].mk-live").first.click()
+    # the bot has moved at the host, but the page still shows this seat's move a moment
+    for _ in range(500):
+        if table.game.decisions >= decided + 2:
+            break
+        page.wait_for_timeout(10)
+    assert table.game.to_act == 0
+    mine = seq(page)
+    assert mine < len(table.game.events)
+    expect(page.locator("[data-skip]")).to_be_visible()
+    assert page.locator("[data-prompt]").inner_text().startswith("Player 2 is asked")
+    page.wait_for_timeout(700)
+    assert seq(page) == mine
+    # then the bot's move, its block highlighted, and this seat's turn
+    page.wait_for_function(f"Number(document.body.dataset.seq) > {mine}", timeout=5000)
+    expect(page.locator("[data-turn]")).to_have_text("Your turn")
+    moved = page.locator("[data-board] [data-key^='block:'].mk-moved")
+    expect(moved).to_have_count(1)
+    last = [e for e in table.game.events if type(e).__name__ == "ActionTaken"][-1]
+    assert moved.get_attribute("data-key") == f"block:{last.action.block}"
