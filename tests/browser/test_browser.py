@@ -97,8 +97,12 @@ def test_each_game_is_played_to_its_end_by_clicks(server: Server, contexts: Any,
     first = page.locator("[data-board]").inner_html()
     page.keyboard.press("ArrowRight")
     expect(page.locator("[data-replay-step]")).to_contain_text("step 1 of")
+    page.keyboard.press("Home")
+    for _ in range(5):  # a key held down: the boards come one at a time, the last one stays
+        page.keyboard.press("ArrowRight")
+    expect(page.locator("[data-replay-step]")).to_contain_text("step 5 of")
     page.keyboard.press("End")
-    expect(page.locator("[data-replay-step]")).not_to_contain_text("step 1 of")
+    expect(page.locator("[data-replay-step]")).not_to_contain_text("step 5 of")
     page.wait_for_function(
         "(first) => document.querySelector('[data-board]').innerHTML !== first", arg=first
     )

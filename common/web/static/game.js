@@ -439,20 +439,48 @@ async function openReplay() {
   $("[data-replay-next]").focus();
 }
 
+/** the step the replay is asked to show while a board is being fetched (keys held down) */
+let wanted = /** @type {number|null} */ (null);
+
 /** @param {number} at */
 async function replayAt(at) {
   const r = page.replay;
   if (!r) return;
-  r.at = Math.max(0, Math.min(r.steps.length - 1, at));
-  const step = r.steps[r.at];
+  const target = Math.max(0, Math.min(r.steps.length - 1, at));
+  if (wanted !== null) {
+    wanted = target; // one board at a time: the last step asked for is drawn next
+    r.at = target;
+    return;
+  }
+  wanted = target;
+  try {
+    while (wanted !== null && page.replay) {
+      const next = /** @type {number} */ (wanted);
+      r.at = next;
+      await drawStep(r, next);
+      if (wanted === next) wanted = null;
+    }
+  } catch (err) {
+    say(err);
+  } finally {
+    wanted = null;
+  }
+}
+
+/**
+ * @param {{steps: import("./client.js").Step[], at: number}} r
+ * @param {number} at
+ */
+async function drawStep(r, at) {
+  const step = r.steps[at];
   const then = await client.renderAt(token, step.seq);
   if (!page.replay) return;
   showBoard($("[data-board]"), then.svg);
-  /** @type {HTMLInputElement} */ ($("[data-replay-range]")).value = String(r.at);
-  $("[data-replay-step]").textContent = `step ${r.at} of ${r.steps.length - 1}`;
+  /** @type {HTMLInputElement} */ ($("[data-replay-range]")).value = String(at);
+  $("[data-replay-step]").textContent = `step ${at} of ${r.steps.length - 1}`;
   $("[data-prompt]").textContent = then.view.prompt ? `${then.view.players[then.view.prompt.seat]} was asked: ${then.view.prompt.text}` : then.is_over ? "The game is over." : "";
   $("[data-players-box]").replaceChildren(playersPanel(then.view, page.kinds, page.names, page.data));
-  const log = r.steps.slice(0, r.at + 1).filter((s) => s.told.length).reverse().map((s, i) => {
+  const log = r.steps.slice(0, at + 1).filter((s) => s.told.length).reverse().map((s, i) => {
     const li = logStep(s.told, s.seat);
     if (i === 0 && s === step) li.classList.add("current");
     return li;
@@ -499,6 +527,7 @@ function wire() {
   });
   $("[data-undo]").addEventListener("click", () => undo(true));
   $("[data-replay-open]").addEventListener("click", () => openReplay().catch(say));
+
   $("[data-replay-close]").addEventListener("click", closeReplay);
   $("[data-replay-first]").addEventListener("click", () => replayAt(0));
   $("[data-replay-back]").addEventListener("click", () => replayAt((page.replay?.at ?? 0) - 1));
