@@ -47,8 +47,9 @@ export function namesOf(data) {
 }
 
 /**
- * A move's text form with each id that has a short name in the game's data said by name
- * (`build wheat_field` -> `build Wheat Field`); the text form itself stays the move.
+ * A move's text form with each word-like id (lower case: `res4`, `wheat_field`) that has a
+ * short name in the game's data said by name (`build wheat_field` -> `build Wheat Field`);
+ * a board's coordinates (`A1`) stay as they are, and the text form itself stays the move.
  * @param {string} text
  * @param {Map<string, string>} names
  * @returns {string}
@@ -57,7 +58,7 @@ export function label(text, names) {
   return text
     .split(" ")
     .map((w) => {
-      const n = names.get(w);
+      const n = /^[a-z][a-z0-9_]*$/.test(w) ? names.get(w) : undefined;
       return n && n.length <= 30 ? n : w.replaceAll("_", " ");
     })
     .join(" ");
