@@ -101,6 +101,8 @@ def test_each_game_is_played_to_its_end_by_clicks(server: Server, contexts: Any,
     for _ in range(5):  # a key held down: the boards come one at a time, the last one stays
         page.keyboard.press("ArrowRight")
     expect(page.locator("[data-replay-step]")).to_contain_text("step 5 of")
+    ready(page)
+    screenshot(page, f"{name}-replay")
     page.keyboard.press("End")
     expect(page.locator("[data-replay-step]")).not_to_contain_text("step 5 of")
     page.wait_for_function(
@@ -332,6 +334,18 @@ _KEYS = [
     ("lot:21", {"type": "Build", "model": "shop", "lots": [21, 22]}, "build shop 21,22", True),
     ("lot:2", {"type": "Build", "model": "shop", "lots": [21, 22]}, "build shop 21,22", False),
     ("lot:21", {"type": "Take", "lot": 21}, "take 21", True),
+    (
+        "lot:21",
+        {"type": "Propose", "partner": 1, "give": [21], "take": [56]},
+        "propose 1 21 56",
+        True,
+    ),
+    (
+        "lot:1",
+        {"type": "Propose", "partner": 1, "give": [21], "take": [56]},
+        "propose 1 21 56",
+        False,
+    ),
     ("card:bakery", {"type": "Build", "card": "bakery"}, "build bakery", True),
     (
         "card:cafe",

@@ -12,8 +12,12 @@
  * - for a value that is not a number, a move whose text form has it as a word (split at
  *   spaces and commas): `street:st1` names `swap st1 st2`.
  *
- * Numbers name moves only through a field: an area 12 and a space 12 are not the same place.
- * Places clicked one after the other narrow the moves down (a tile, then a block).
+ * - for a number, also a move with a list holding it, whatever the list's name (the lots of
+ *   a proposal: `lot:21` names `{"type": "Propose", "partner": 1, "give": [21], "take": [56]}`).
+ *
+ * A number names no move through its text, nor through a single number of another name: an
+ * area 12 and a space 12 are not the same place. Places clicked one after the other narrow the
+ * moves down (a tile, then a block).
  */
 
 /**
@@ -37,12 +41,17 @@ export function splitKey(key) {
  */
 export function mentions(key, move) {
   const [kind, value] = splitKey(key);
+  const numeric = /^-?\d+$/.test(value);
   for (const [field, v] of Object.entries(move.json)) {
-    if (field === "type" || (field !== kind && field !== `${kind}s`)) continue;
-    if (Array.isArray(v) ? v.some((x) => String(x) === value) : String(v) === value) return true;
+    if (field === "type") continue;
+    const named = field === kind || field === `${kind}s`;
+    if (Array.isArray(v)) {
+      if ((named || numeric) && v.some((x) => String(x) === value)) return true;
+    } else if (named && String(v) === value) {
+      return true;
+    }
   }
-  if (/^-?\d+$/.test(value)) return false;
-  return move.text.split(/[\s,]+/).includes(value);
+  return !numeric && move.text.split(/[\s,]+/).includes(value);
 }
 
 /**

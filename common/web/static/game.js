@@ -480,6 +480,7 @@ async function drawStep(r, at) {
   $("[data-replay-step]").textContent = `step ${at} of ${r.steps.length - 1}`;
   $("[data-prompt]").textContent = then.view.prompt ? `${then.view.players[then.view.prompt.seat]} was asked: ${then.view.prompt.text}` : then.is_over ? "The game is over." : "";
   $("[data-players-box]").replaceChildren(playersPanel(then.view, page.kinds, page.names, page.data));
+  $("[data-own]").replaceChildren(...present(privatePanel(then.view, page.names, page.data)));
   const log = r.steps.slice(0, at + 1).filter((s) => s.told.length).reverse().map((s, i) => {
     const li = logStep(s.told, s.seat);
     if (i === 0 && s === step) li.classList.add("current");
