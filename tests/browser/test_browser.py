@@ -444,3 +444,47 @@ def test_a_bots_move_is_shown_at_a_persons_pace_and_highlighted(
     expect(moved).to_have_count(1)
     last = [e for e in table.game.events if type(e).__name__ == "ActionTaken"][-1]
     assert moved.get_attribute("data-key") == f"block:{last.action.block}"
+
+
+def test_the_client_module_drives_a_game_and_the_table_rolls_its_own_dice(
+    server: Server, contexts: Any
+) -> None:
+    page = contexts().page()
+    page.goto(server.url)
+    # client.js as another front end uses it: a game made with dice the table rolls itself
+    token = page.evaluate(
+        """async () => {
+          const { MetroClient, socketUrl } = await import("./client.js");
+          const client = new MetroClient(socketUrl(location), { reconnect: false });
+          const made = await client.request({
+            cmd: "new", game: "metropolia", bots: { 1: "random" }, chance: "physical",
+          });
+          client.close();
+          return made.seats[0].token;
+        }"""
+    )
+    page.goto(f"{server.url}game.html{FAST}#t={token}")
+    rng = random.Random(4)
+    rolled = 0
+    for _ in range(400):
+        ready(page)
+        page.wait_for_function(
+            "() => document.querySelector('[data-dice], [data-menu] [data-action], [data-result]')"
+        )
+        dice = page.locator("[data-dice]")
+        if dice.count():
+            faces = dice.locator("input")
+            values = [rng.randint(1, 6) for _ in range(faces.count())]
+            for i, v in enumerate(values):
+                faces.nth(i).fill(str(v))
+            dice.locator("button[type=submit]").click()
+            ready(page)
+            rolled += 1
+            table = table_of(server, page)
+            outcome = [e for e in table.game.events if type(e).__name__ == "ChanceResolved"]
+            assert list(outcome[-1].outcome) == values
+            if rolled == 3:
+                break
+        elif not over(page):
+            click_once(page, rng)
+    assert rolled == 3

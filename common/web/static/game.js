@@ -104,7 +104,7 @@ async function rebuildLog(upto) {
 function logStep(told, seat) {
   return el(
     "li",
-    { class: `step${seat === null ? "" : ` seat-${seat}`}${seat === page.seat ? " mine" : ""}` },
+    { class: `step${seat === null ? "" : ` seat-${seat}`}${seat !== null && seat === page.seat ? " mine" : ""}` },
     ...told.map((t) => el("p", { class: /\broll(s|ed)?\b|\bdice\b/i.test(t) ? "roll" : null }, t)),
   );
 }
@@ -229,7 +229,7 @@ function drawLive() {
   if (u.is_over) prompt.textContent = "The game is over.";
   else if (u.prompt) prompt.textContent = mine ? u.prompt.text : `${who} is asked: ${u.prompt.text}`;
   else prompt.textContent = "";
-  if (u.prompt) prompt.dataset.prompt = u.prompt.kind;
+  prompt.dataset.prompt = u.prompt && !u.is_over ? u.prompt.kind : "";
 
   drawMoves();
   diceForm(u);
