@@ -64,6 +64,14 @@ def test_the_start_page_offers_every_game_with_its_options(server: Server, conte
     metropoli.locator(".options summary").click()
     assert metropoli.locator("[data-option]").count() == len(catalogue["metropoli"]["options"])
     screenshot(page, "start-desktop")
+    # an option the engine refuses: its message, and no game
+    lots = page.locator('[data-game="metropolis_lots"]')
+    lots.locator("details.more > summary").click()
+    lots.locator(".options summary").click()
+    lots.locator('[data-option="colours"]').fill("purple,orange")
+    lots.locator("[data-setup] button[type=submit]").click()
+    expect(lots.locator("[data-setup] .message")).to_contain_text("colour")
+    assert not server.host.tables
     phone = contexts(390, 844).page()
     phone.goto(server.url)
     expect(phone.locator('[data-new-game="metrocity"]')).to_be_visible()

@@ -66,7 +66,7 @@ export function movesFor(keys, moves) {
 
 /**
  * Put the host's SVG in `holder`, scaled to its width (a viewBox is made if the SVG has
- * none); scripts and event attributes are dropped.
+ * none); scripts, event attributes and links out of the picture are dropped.
  * @param {HTMLElement} holder
  * @param {string} text
  * @returns {SVGSVGElement|null}
@@ -77,7 +77,10 @@ export function showBoard(holder, text) {
   if (svg.nodeName !== "svg") return null;
   for (const s of svg.querySelectorAll("script, foreignObject")) s.remove();
   for (const node of [svg, ...svg.querySelectorAll("*")]) {
-    for (const a of [...node.attributes]) if (a.name.startsWith("on")) node.removeAttribute(a.name);
+    for (const a of [...node.attributes]) {
+      const link = a.localName === "href" && !a.value.startsWith("#");
+      if (a.name.startsWith("on") || link) node.removeAttribute(a.name); // no code, no way out
+    }
   }
   const w = svg.getAttribute("width");
   const h = svg.getAttribute("height");
