@@ -100,9 +100,11 @@ class Server:
         return self.app.state.host
 
     def stop(self) -> None:
-        """Let the server finish and wait for it."""
+        """Let the server finish and wait for it (its port is free again after)."""
         self.server.should_exit = True
-        self.thread.join(timeout=10)
+        self.thread.join(timeout=20)
+        if self.thread.is_alive():
+            raise RuntimeError(f"metro web on port {self.port} did not stop in 20 s")
 
 
 @pytest.fixture(scope="session")
