@@ -252,6 +252,7 @@ def test_a_reload_mid_game_shows_the_same_game_and_play_goes_on(
     page.goto(server.url + FAST)
     expect(page.locator("[data-mine-list] li")).to_have_count(1)
     expect(page.locator("[data-mine-list] li")).to_contain_text("Metropolia")
+    screenshot(page, "start-your-games")
 
 
 def test_a_host_restart_mid_game_loses_nothing_and_the_page_reconnects(
