@@ -231,7 +231,7 @@ def test_a_reload_mid_game_shows_the_same_game_and_play_goes_on(
     start(page, server, "metropolia")
     rng = random.Random(3)
     play(page, rng, moves=5)
-    ready(page)
+    wait_movable(page)  # the bots have played: the game waits for this seat
     before = {
         "seq": seq(page),
         "log": page.locator("[data-log]").inner_text(),
@@ -240,6 +240,7 @@ def test_a_reload_mid_game_shows_the_same_game_and_play_goes_on(
     }
     page.reload()
     ready(page)
+    wait_movable(page)
     after = {
         "seq": seq(page),
         "log": page.locator("[data-log]").inner_text(),
@@ -268,7 +269,7 @@ def test_a_host_restart_mid_game_loses_nothing_and_the_page_reconnects(
         start(page, first, "metrocity")
         rng = random.Random(9)
         play(page, rng, moves=4)
-        ready(page)
+        wait_movable(page)  # the bot has played: the game waits for this seat
         at = seq(page)
         log = page.locator("[data-log]").inner_text()
     finally:
@@ -278,7 +279,7 @@ def test_a_host_restart_mid_game_loses_nothing_and_the_page_reconnects(
     second = Server(SqliteStore(path), port=first.port)
     try:
         expect(page.locator("[data-status]")).to_have_text("connected", timeout=15_000)
-        ready(page)
+        wait_movable(page)
         assert seq(page) == at and page.locator("[data-log]").inner_text() == log
         play(page, rng)
         assert over(page)
