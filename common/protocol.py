@@ -8,13 +8,15 @@ requests with the same fields; they differ only in who may ask what.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from common import jsontext
+from common.actions import Action
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
-from common.events import Event
+from common.events import ActionTaken, ChanceResolved, Event
 from common.game import Game
 from common.registry import GameInfo, games, get
 
@@ -186,7 +188,11 @@ def legal(game: Game, seat: int | None) -> dict[str, Any]:
     A seat's moves may name what only it holds (its tiles), so they are shown to it alone.
     """
     actions = game.legal_actions() if seat is not None and seat == game.to_act else ()
-    return {"actions": [a.to_json() for a in actions], "text": [str(a) for a in actions]}
+    return {
+        "actions": [a.to_json() for a in actions],
+        "text": [str(a) for a in actions],
+        "amounts": amounts(game, actions) if actions else [],
+    }
 
 
 def told(game: Game, events: Sequence[Event], seat: int | None) -> list[str]:
@@ -199,10 +205,16 @@ def told(game: Game, events: Sequence[Event], seat: int | None) -> list[str]:
     return out
 
 
-def seat_part(game: Game, seat: int | None, events: Sequence[Event] = ()) -> dict[str, Any]:
-    """What a version-2 answer adds for its asker: the view, the events in words, and the
-    legal actions when the asker is to act."""
-    out: dict[str, Any] = {"view": game.view(seat), "told": told(game, events, seat)}
+def seat_part(game: Game, seat: int | None, since: int) -> dict[str, Any]:
+    """What a version-2 answer adds for its asker: the view, the events from ``since`` on in
+    words (``told``, and ``steps``: the same step by step), and the legal actions when the
+    asker is to act."""
+    events = game.events[since:]
+    out: dict[str, Any] = {
+        "view": game.view(seat),
+        "told": told(game, events, seat),
+        "steps": steps(game, seat, since),
+    }
     if seat is not None and seat == game.to_act:
         out["legal"] = legal(game, seat)
     return out
@@ -247,3 +259,105 @@ def svg(info: GameInfo, game: Game, seat: int | None) -> dict[str, Any]:
     if info.render_svg is None:
         raise BadRequest(f"{info.name} has no SVG renderer")
     return {"svg": info.render_svg(game, seat)}
+
+
+def step_starts(events: Sequence[Any]) -> list[int]:
+    """Where each step of a log starts: 0 (the setup), then each decision and chance outcome
+    (a replay of the log up to one of these is a position of the game)."""
+    return [0, *(i for i, e in enumerate(events) if isinstance(e, ActionTaken | ChanceResolved))]
+
+
+def steps(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
+    """The log from ``since`` on step by step, in ``seat``'s words: each step's ``seq`` (the
+    log's length after it), ``seat`` (who decided; None for the setup and chance) and
+    ``told``."""
+    events = game.events
+    starts = [since, *(i for i in step_starts(events) if i > since)]
+    if since >= len(events):
+        return []
+    ends = [*starts[1:], len(events)]
+    out = []
+    for start, end in zip(starts, ends, strict=True):
+        first = events[start]
+        who = first.seat if isinstance(first, ActionTaken) else None
+        out.append({"seq": end, "seat": who, "told": told(game, events[start:end], seat)})
+    return out
+
+
+#: the most legality checks ``amounts`` makes for one word
+_PROBES = 200
+
+
+def amounts(game: Game, actions: Sequence[Action]) -> list[dict[str, Any]]:
+    """The amounts a seat may type: for each word whose listed moves differ only in one
+    integer (``bid 300000``, ``bid 350000``, ...) and for which the engine accepts unlisted
+    values between them (every multiple of $50,000 up to the cash, where the list names a
+    few), its ``word``, ``min``, ``max`` and ``step``.
+
+    Found by asking the engine's own ``is_legal``, never by a rule written here: the listed
+    values give a first range and step; an unlisted value on that grid must be legal; then
+    the step is divided while the engine still accepts a value one step up, and the range
+    widened while it accepts a value beyond its ends. A range may have a hole the engine
+    refuses (a trade's cash of 0): the typed move is checked when it is applied.
+    """
+    groups: dict[tuple[str, str, str], set[int]] = {}
+    for action in actions:
+        data = action.to_json()
+        fields = [k for k in data if k != "type"]
+        if len(fields) != 1 or type(data[fields[0]]) is not int:
+            continue
+        word = str(action).split(" ", 1)[0]
+        groups.setdefault((word, data["type"], fields[0]), set()).add(data[fields[0]])
+    out = []
+    for (word, kind, field), found in groups.items():
+        if len(found) < 2:
+            continue
+        ok = _Probe(game, kind, field)
+        values = sorted(found)
+        lo, hi = values[0], values[-1]
+        step = 0
+        for v in values[1:]:
+            step = math.gcd(step, v - lo)
+        unlisted = next((v for v in range(lo + step, hi, step) if v not in found), None)
+        if unlisted is None or not ok(unlisted):
+            continue
+        changed = True
+        while changed:
+            changed = False
+            for p in (2, 3, 5, 7):
+                if step % p == 0 and ok(lo + step // p):
+                    step //= p
+                    changed = True
+        hi = _widen(ok, hi, step)
+        lo = _widen(ok, lo, -step)
+        out.append({"word": word, "min": lo, "max": hi, "step": step})
+    return out
+
+
+class _Probe:
+    """Asks the engine whether ``word VALUE`` is legal, at most ``_PROBES`` times."""
+
+    def __init__(self, game: Game, kind: str, field: str) -> None:
+        self.game, self.kind, self.field, self.left = game, kind, field, _PROBES
+
+    def __call__(self, value: int) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return self.game.is_legal({"type": self.kind, self.field: value})
+
+
+def _widen(ok: Callable[[int], bool], end: int, step: int) -> int:
+    """The farthest legal value past ``end`` by multiples of ``step`` (which may be < 0),
+    the legal values being all those up to a bound: doubling, then halving."""
+    k = 1
+    while k < 2**40 and ok(end + k * step):
+        k *= 2
+    good, bad = k // 2, k  # end + good * step is legal (good may be 0), end + bad * step not
+    while bad - good > 1:
+        mid = (good + bad) // 2
+        if ok(end + mid * step):
+            good = mid
+        else:
+            bad = mid
+    return end + good * step

@@ -130,7 +130,9 @@ class Server:
             out["events"] = shown(events, seat)
         out.update(state(game))
         if version(request) == 2:
-            out.update(seat_part(game, seat, events or ()))
+            # the events of this step are the log's last ones
+            since = len(game.events) - (len(events) if events is not None else 0)
+            out.update(seat_part(game, seat, since))
         return out
 
     # ------------------------------------------------------------------ commands

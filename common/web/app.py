@@ -104,7 +104,8 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
         conn.closed = True
     finally:
         if websocket.application_state == WebSocketState.CONNECTED:
-            with contextlib.suppress(RuntimeError):
+            # the client may be gone already (a closed tab): nothing is left to close
+            with contextlib.suppress(RuntimeError, WebSocketDisconnect):
                 await websocket.close()
 
 

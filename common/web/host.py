@@ -43,6 +43,8 @@ from common.protocol import (
     since_of,
     state,
     static_data,
+    step_starts,
+    steps,
     svg,
     told,
 )
@@ -129,6 +131,8 @@ class Table:
     followers: dict[Connection, int | None] = attrs.field(factory=dict)
     #: the log's length each follower has been sent
     sent: dict[Connection, int] = attrs.field(factory=dict)
+    #: the followers that asked for the board's SVG in every answer and update
+    pictures: set[Connection] = attrs.field(factory=set)
     #: the events the store holds
     stored: int = 0
     #: an undo asked for and not yet agreed by every human: (seat asking, the index to go
@@ -166,6 +170,7 @@ class WebHost:
             "events": self.cmd_events,
             "describe": self.cmd_describe,
             "render": self.cmd_render,
+            "steps": self.cmd_steps,
             "mine": self.cmd_mine,
         }
 
@@ -215,6 +220,7 @@ class WebHost:
         for table in self.tables.values():
             table.followers.pop(conn, None)
             table.sent.pop(conn, None)
+            table.pictures.discard(conn)
 
     # ------------------------------------------------------------------ requests
     async def handle_text(self, conn: Connection, text: str) -> None:
@@ -278,16 +284,21 @@ class WebHost:
             raise Forbidden("a spectator cannot act: use your seat's token")
         return table, seat
 
-    def _about(self, table: Table, seat: int | None, since: int) -> dict[str, Any]:
+    def _about(
+        self, table: Table, seat: int | None, since: int, conn: Connection | None = None
+    ) -> dict[str, Any]:
         """An answer about a game in ``seat``'s eyes: the events since ``since``, the state,
-        the view, the words and the legal moves when the seat is to act."""
+        the view, the words and the legal moves when the seat is to act (with the ``amounts``
+        it may type); the board's ``svg`` too for a connection that follows with ``svg``."""
         game = table.game
         events = game.events[since:]
         out = {"id": table.id, "seat": seat, "events": shown(events, seat), **state(game)}
-        out.update(seat_part(game, seat, events))
+        out.update(seat_part(game, seat, since))
         if table.undo is not None:
             by, _, agreed = table.undo
             out["undo"] = {"by": by, "agreed": sorted(agreed)}
+        if conn is not None and conn in table.pictures and table.info.render_svg is not None:
+            out.update(svg(table.info, game, seat))
         return out
 
     # ------------------------------------------------------------------ commands
@@ -371,17 +382,26 @@ class WebHost:
 
     def cmd_follow(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """Follow a game in the eyes of a token's seat: every step is pushed to this socket as
-        an ``update``; the answer has what happened since ``since``."""
+        an ``update``; the answer has what happened since ``since``. With ``"svg": true``
+        each answer about the game and each update carries the board (``svg``), drawn at
+        that very step (a front end that shows bot moves at a person's pace needs it so)."""
         table, seat, _ = self._who(request)
+        picture = request.get("svg", False)
+        if not isinstance(picture, bool):
+            raise BadRequest(f"svg must be true or false, got {short(picture)}")
         since = min(since_of(request), len(table.game.events))
         table.followers[conn] = seat
         table.sent[conn] = len(table.game.events)
-        return self._about(table, seat, since)
+        if picture:
+            table.pictures.add(conn)
+        else:
+            table.pictures.discard(conn)
+        return self._about(table, seat, since, conn)
 
     def cmd_view(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """What the token's seat (or a spectator) sees now."""
         table, seat, _ = self._who(request)
-        return self._about(table, seat, len(table.game.events))
+        return self._about(table, seat, len(table.game.events), conn)
 
     def cmd_legal(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """The token's seat's legal moves: none unless it is to act."""
@@ -407,7 +427,7 @@ class WebHost:
             table.undo = None
             self._settle(table)
             self._commit(table)
-            out = self._about(table, seat, start)
+            out = self._about(table, seat, start, conn)
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
@@ -464,7 +484,7 @@ class WebHost:
                 if table.undo is None:
                     raise IllegalAction("no undo was asked for")
                 table.undo = None
-                out = self._about(table, seat, len(game.events))
+                out = self._about(table, seat, len(game.events), conn)
                 self._push(table, skip=conn)
                 return out
             if table.undo is not None:
@@ -484,7 +504,7 @@ class WebHost:
                 game.undo(to=target)
                 table.undo = None
                 self._commit(table, undone=True)
-            out = self._about(table, seat, len(game.events))
+            out = self._about(table, seat, len(game.events), conn)
         self._push(table, skip=conn)
         self._advance_later(table)
         return out
@@ -513,9 +533,37 @@ class WebHost:
         }
 
     def cmd_render(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The board as the token's seat (or a spectator) sees it: an SVG document."""
+        """The board as the token's seat (or a spectator) sees it: an SVG document. With
+        ``seq`` (one of the ``seq`` of ``steps``) the board as it was then, and the view."""
         table, seat, _ = self._who(request)
-        return {"id": table.id, **svg(table.info, table.game, seat)}
+        if "seq" not in request:
+            return {"id": table.id, **svg(table.info, table.game, seat)}
+        at = request["seq"]
+        game = table.game
+        events = game.events
+        ends = [*step_starts(events)[1:], len(events)]
+        if type(at) is not int or at not in ends:
+            raise BadRequest(
+                f"seq must be the seq of a step (see steps), from {ends[0]} to {ends[-1]}, "
+                f"got {short(at)}"
+            )
+        then = game if at == len(events) else replay(list(events[:at]))
+        return {
+            "id": table.id,
+            "seq": at,
+            "view": then.view(seat),
+            **state(then),
+            **svg(table.info, then, seat),
+        }
+
+    def cmd_steps(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
+        """The game step by step, for a replay: the setup, then each decision and chance
+        outcome with what followed it, in words as the token's seat (or a spectator) sees
+        them; ``seq`` of a step is the log's length after it (``render`` draws it)."""
+        table, seat, _ = self._who(request)
+        game = table.game
+        found = steps(game, seat, 0)
+        return {"id": table.id, "seq": len(game.events), "is_over": game.is_over, "steps": found}
 
     def cmd_mine(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
         """The games these tokens open (unknown tokens are left out): a list to resume."""
@@ -540,6 +588,8 @@ class WebHost:
                     "to_act": game.to_act,
                     "is_over": game.is_over,
                     "decisions": game.decisions,
+                    "bots": {str(s): n for s, n in enumerate(table.bot_names) if n is not None},
+                    "physical": table.physical,
                 }
             )
         return {"games": out}
@@ -573,7 +623,7 @@ class WebHost:
             table.sent[conn] = now
             if conn is skip or conn.closed:
                 continue
-            update = {"type": "update", **self._about(table, seat, min(since, now))}
+            update = {"type": "update", **self._about(table, seat, min(since, now), conn)}
             conn.send(line(update))
 
     def _advance_later(self, table: Table) -> None:

@@ -40,6 +40,7 @@ def test_a_human_plays_a_whole_game_against_the_hosts_bots(client: Client, name:
     assert final["view"]["result"] is not None
     mine = client.ask(cmd="mine", tokens=[made["seats"][0]["token"], "not-a-token"])
     assert [g["id"] for g in mine["games"]] == [made["id"]] and mine["games"][0]["is_over"]
+    assert mine["games"][0]["bots"] == bots and mine["games"][0]["physical"] is False
 
 
 def test_a_seat_acts_only_for_itself_and_sees_only_its_own(web: Running) -> None:
@@ -196,3 +197,75 @@ def test_a_connection_opens_a_bounded_number_of_games(client: Client) -> None:
         assert client.ask(cmd="new", game="metrocity")["ok"]
     over = client.ask(cmd="new", game="metrocity")
     assert over["error"]["code"] == "forbidden"
+
+
+def test_a_follower_that_asks_for_the_board_gets_it_drawn_at_every_step(web: Running) -> None:
+    a, b = Client(web.url), Client(web.url)
+    made = a.ask(cmd="new", game="metropolia", bots={"1": "random"})
+    token = made["seats"][0]["token"]
+    assert a.ask(cmd="follow", token=token, svg="yes")["error"]["code"] == "bad_request"
+    pictured = a.ask(cmd="follow", token=token, svg=True)
+    plain = b.ask(cmd="follow", token=token)
+    assert pictured["svg"].startswith("<svg") and "svg" not in plain
+    state = pictured
+    while not state["legal"]["text"]:
+        state = a.until(lambda u: u.get("legal") or u["is_over"])
+    moved = a.ask(cmd="apply", token=token, action=state["legal"]["text"][-1])
+    assert moved["svg"] == a.ask(cmd="render", token=token, seq=moved["seq"])["svg"]
+    # each update carries the board as it was at that step, not as it is when it is read
+    update = a.until(lambda u: u["seq"] > moved["seq"])
+    assert update["svg"] == a.ask(cmd="render", token=token, seq=update["seq"])["svg"]
+    assert "svg" not in b.until(lambda u: u["seq"] > moved["seq"])
+    a.close()
+    b.close()
+
+
+def test_typed_amounts_are_found_by_the_engine_and_every_step_can_be_replayed(
+    client: Client,
+) -> None:
+    from common.protocol import amounts
+    from common.registry import get
+
+    game = get("metropoli").new_game(players=3, seed=1)
+    rng = random.Random(1)
+    found: dict[str, dict[str, Any]] = {}
+    for _ in range(3000):
+        while game.chance is not None:
+            game.resolve()
+        legal = game.legal_actions()
+        for entry in amounts(game, legal):
+            found.setdefault(entry["word"], entry)
+            low, high, step = entry["min"], entry["max"], entry["step"]
+            word = entry["word"]
+            assert game.is_legal(f"{word} {low}") and game.is_legal(f"{word} {high}")
+            assert not game.is_legal(f"{word} {high + step}")
+            assert not game.is_legal(f"{word} {low + step // 2}")
+        if len(found) == 3:
+            break
+        game.apply(legal[rng.randrange(len(legal))], seat=game.to_act)
+    assert set(found) == {"bid", "raise", "cash"}
+    assert found["bid"]["step"] == 50_000 and found["cash"]["step"] == 10_000
+    # no amounts where every value is listed (Metro City's tokens, Metropolia's seats)
+    city = get("metrocity").new_game(seed=1)
+    assert amounts(city, city.legal_actions()) == []
+
+    made = client.ask(cmd="new", game="metropolia", bots={"1": "random"})
+    token = made["seats"][0]["token"]
+    state = _play_to_the_end(client, token, 0)
+    steps = client.ask(cmd="steps", token=token)
+    assert steps["ok"] and steps["is_over"] and steps["steps"][-1]["seq"] == state["seq"]
+    assert steps["steps"][0]["seat"] is None and any(s["seat"] == 0 for s in steps["steps"])
+    told = [t for s in steps["steps"] for t in s["told"]]
+    assert told == client.ask(cmd="describe", token=token)["told"]
+    # every answer about the game has its new events step by step too, as steps has them
+    again = client.ask(cmd="follow", token=token, since=steps["steps"][3]["seq"])
+    assert again["steps"] == steps["steps"][4:]
+    assert [t for s in again["steps"] for t in s["told"]] == again["told"]
+    first = client.ask(cmd="render", token=token, seq=steps["steps"][0]["seq"])
+    assert first["ok"] and first["svg"].startswith("<svg") and not first["is_over"]
+    last = client.ask(cmd="render", token=token, seq=state["seq"])
+    assert last["svg"] == client.ask(cmd="render", token=token)["svg"] and last["is_over"]
+    middle = steps["steps"][len(steps["steps"]) // 2]["seq"]
+    assert client.ask(cmd="render", id=made["id"], seq=middle)["view"]["seat"] is None
+    bad = client.ask(cmd="render", token=token, seq=middle + 10**6)
+    assert bad["error"]["code"] == "bad_request"
