@@ -197,6 +197,17 @@ def _players(view: dict[str, Any]) -> list[str]:
 def _under_way(st: dict[str, Any], players: list[str], seat: int | None) -> list[str]:
     """The auction, the proposal and the debt under way (and how many more debts follow),
     on as few lines as they fit."""
+    parts = under_way(st, players, seat)
+    lines = _joined(parts) if parts else []
+    if len(lines) > _UNDER_WAY_LINES:  # a long proposal: its prompt and the view spell it out
+        lines = lines[:_UNDER_WAY_LINES]
+        lines[-1] = lines[-1][: WIDTH - 2] + " …"
+    return lines
+
+
+def under_way(st: dict[str, Any], players: list[str], seat: int | None) -> list[str]:
+    """The auction, the proposal and the debt under way, a sentence each (the view's
+    ``state``; both boards say them so)."""
     names = [sp["name"] for sp in st["spaces"]]
     parts = []
     debts = st["debts"]
@@ -242,11 +253,7 @@ def _under_way(st: dict[str, Any], players: list[str], seat: int | None) -> list
         )
     if debt:
         parts.append(debt)
-    lines = _joined(parts) if parts else []
-    if len(lines) > _UNDER_WAY_LINES:  # a long proposal: its prompt and the view spell it out
-        lines = lines[:_UNDER_WAY_LINES]
-        lines[-1] = lines[-1][: WIDTH - 2] + " …"
-    return lines
+    return parts
 
 
 def _joined(parts: list[str]) -> list[str]:
