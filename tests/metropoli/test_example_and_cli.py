@@ -31,20 +31,3 @@ def test_cli_demo_and_simulate_run_for_metropoli() -> None:
     assert out.exit_code == 0, out.output
     out = runner.invoke(main, ["metropoli", "demo", "-p", "3", "-o", "round_limit=7"])
     assert out.exit_code != 0 and "round_limit" in out.output
-
-
-def test_render_svg_draws_track_areas_and_roofs() -> None:
-    import xml.dom.minidom
-
-    import metropoli
-    from metropoli.render import render_svg
-
-    g = metropoli.new_game(players=4, seed=2)
-    while g.chance is not None:
-        g.resolve()
-    g.s.heights[12], g.s.roof[12] = 2, 1
-    svg = render_svg(g, None)
-    doc = xml.dom.minidom.parseString(svg)
-    assert len(doc.getElementsByTagName("rect")) == 1 + 40 + 36
-    assert "2 R1" in svg and "Washington" in svg
-    assert len(doc.getElementsByTagName("circle")) == 4  # the tokens
