@@ -271,7 +271,9 @@ class Record:
     def json_schema(cls) -> dict[str, Any]:
         """Return the JSON Schema of this record's JSON form (nested records by ``$ref``)."""
         specs = cls._field_specs()
-        props: dict[str, Any] = {"type": {"const": cls.type_name}}
+        props: dict[str, Any] = {
+            "type": {"const": cls.type_name, "description": f"the record's type: {cls.type_name}"}
+        }
         for f in specs:
             props[f.name] = (
                 {**f.schema, "description": f.description} if f.description else f.schema

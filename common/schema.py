@@ -43,8 +43,10 @@ def event_schema(cls: type[Game]) -> dict[str, Any]:
     events: list[type[Record]] = [*CORE_EVENTS, *cls.game_events]
     defs = _defs([*events, *actions])
     for with_action in (ActionTaken, ActionForced):
-        defs[with_action.__name__]["properties"]["action"] = {
-            "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in actions]
+        props = defs[with_action.__name__]["properties"]
+        props["action"] = {
+            "oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in actions],
+            "description": props["action"]["description"],
         }
     return {
         "$schema": DIALECT,

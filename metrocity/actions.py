@@ -11,6 +11,7 @@ from typing import Any
 import attrs
 
 from common import Action
+from common.codec import doc
 from metrocity.data import BLOCK_INDEX, STREET_INDEX, TILES, TOKENS
 
 
@@ -38,8 +39,15 @@ def _street(_: Any, attribute: Any, value: str) -> None:
 class Place(Action):
     """Place ``tile`` from hand on the empty block ``block`` (e.g. ``place res3 B2``)."""
 
-    tile: str = attrs.field(validator=_tile)
-    block: str = attrs.field(validator=_block)
+    tile: str = doc(
+        "the id of a tile in your hand: res1..res5, com2..com6, ind3..ind7, park, power, mall "
+        "or court",
+        validator=_tile,
+    )
+    block: str = doc(
+        "the empty block it goes on: avenue letter A..F and street number 1..5 (B2)",
+        validator=_block,
+    )
     word = "place"
 
 
@@ -47,9 +55,15 @@ class Place(Action):
 class BuildOver(Action):
     """Build ``tile`` over one's own tile at ``block``, paying the won token ``token`` (MC-3)."""
 
-    tile: str = attrs.field(validator=_tile)
-    block: str = attrs.field(validator=_block)
-    token: int = attrs.field(validator=_token)
+    tile: str = doc("the id of the tile from your hand to build", validator=_tile)
+    block: str = doc(
+        "the block (A1..F5) holding one of your own tiles, which leaves the game",
+        validator=_block,
+    )
+    token: int = doc(
+        "the won bonus token you pay, by its value in dollars (1..15)",
+        validator=_token,
+    )
     word = "build"
 
 
@@ -57,8 +71,11 @@ class BuildOver(Action):
 class Swap(Action):
     """After placing the Courthouse, swap the bonus tokens of two unawarded streets (MC-5)."""
 
-    first: str = attrs.field(validator=_street)
-    second: str = attrs.field(validator=_street)
+    first: str = doc(
+        "the id of a street not yet awarded: st1..st5 (the Streets) or avA..avF (the Avenues)",
+        validator=_street,
+    )
+    second: str = doc("the id of another street not yet awarded", validator=_street)
     word = "swap"
 
 

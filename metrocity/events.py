@@ -7,31 +7,39 @@ from typing import Any
 import attrs
 
 from common import Event
+from common.codec import doc
 
 
 @attrs.frozen
 class TokensPlaced(Event):
     """The bonus tokens laid face up at the streets, in street order (MC-2)."""
 
-    tokens: tuple[int, ...]
+    tokens: tuple[int, ...] = doc(
+        "the token laid at each of the 11 streets, in dollars (1..15), in street order: "
+        "st1..st5, then avA..avF"
+    )
 
 
 @attrs.frozen
 class FirstPlayerDrawn(Event):
     """Each seat drew a token (``draws`` by seat); the higher goes first; all 4 left play."""
 
-    draws: tuple[int, ...]
-    out_of_play: tuple[int, ...]
-    first: int
+    draws: tuple[int, ...] = doc("the token each seat drew, in dollars, by seat")
+    out_of_play: tuple[int, ...] = doc(
+        "the four tokens laid at no street: the two draws, then the two never drawn"
+    )
+    first: int = doc("the seat that goes first: the higher draw")
 
 
 @attrs.frozen
 class TilesDrawn(Event):
     """``seat`` drew ``count`` tiles into its hand; which ones only that seat sees."""
 
-    seat: int
-    count: int
-    tiles: tuple[str, ...] | None
+    seat: int = doc("the seat that drew them")
+    count: int = doc("how many tiles it drew")
+    tiles: tuple[str, ...] | None = doc(
+        "the ids of the tiles drawn, in order; null for every seat but the drawer"
+    )
 
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         """Hide the tiles from everyone but the drawer (a private draw, MC-1)."""
@@ -45,32 +53,42 @@ class TilesDrawn(Event):
 class TilePlaced(Event):
     """``seat`` placed ``tile`` at ``block``; ``replaced``/``paid`` are set by a build-over."""
 
-    seat: int
-    tile: str
-    block: str
-    replaced: str | None = None
-    paid: int | None = None
+    seat: int = doc("the seat that placed it")
+    tile: str = doc("the id of the tile placed")
+    block: str = doc("the block it went on (A1..F5)")
+    replaced: str | None = doc(
+        "the id of the seat's own tile built over (it leaves the game); null: the block was empty",
+        default=None,
+    )
+    paid: int | None = doc(
+        "the token paid for a build-over, in dollars (1..15); null: the block was empty",
+        default=None,
+    )
 
 
 @attrs.frozen
 class BonusesSwapped(Event):
     """A Courthouse's owner swapped the tokens of two streets (MC-5)."""
 
-    seat: int
-    first: str
-    second: str
-    first_token: int
-    second_token: int
+    seat: int = doc("the Courthouse's owner, who swapped")
+    first: str = doc("the id of one street")
+    second: str = doc("the id of the other street")
+    first_token: int = doc(
+        "the token, in dollars, that lay at first before the swap and now lies at second"
+    )
+    second_token: int = doc(
+        "the token, in dollars, that lay at second before the swap and now lies at first"
+    )
 
 
 @attrs.frozen
 class StreetAwarded(Event):
     """A completed street's token went to ``winner`` (None: a tie discarded it), by ``sums``."""
 
-    street: str
-    token: int
-    sums: tuple[int, ...]
-    winner: int | None
+    street: str = doc("the id of the completed street")
+    token: int = doc("the bonus token at stake, in dollars (1..15)")
+    sums: tuple[int, ...] = doc("each seat's sum on the street by the award rule (MC-4), by seat")
+    winner: int | None = doc("the seat that took the token; null: a tie discarded it")
 
 
 @attrs.frozen
@@ -80,4 +98,4 @@ class Passed(Event):
     It follows the ``ActionForced`` pass the engine took for the seat (ruling MC-A3).
     """
 
-    seat: int
+    seat: int = doc("the seat with no tile left in hand, which passed")

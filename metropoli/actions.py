@@ -13,13 +13,14 @@ from typing import Literal
 import attrs
 
 from common import Action
+from common.codec import doc
 
 
 @attrs.frozen
 class Roll(Action):
     """Roll the three dice to move (``roll 3``: the shared word ``roll N``)."""
 
-    dice: Literal[3] = 3
+    dice: Literal[3] = doc("how many dice are rolled: always 3", default=3)
     word = "roll"
 
 
@@ -34,7 +35,7 @@ class Act(Action):
 class Steps(Action):
     """After a triple, advance this many spaces, 1 to 40 (ruling MI-14; prompt ``move``)."""
 
-    count: int
+    count: int = doc("the spaces to advance along the track, 1 to 40")
     word = "move"
 
 
@@ -42,7 +43,10 @@ class Steps(Action):
 class Bid(Action):
     """Bid this total price in an auction (a multiple of $50,000, ruling MI-9)."""
 
-    amount: int
+    amount: int = doc(
+        "the total price bid, in dollars: a multiple of $50,000 above the high bid, within "
+        "the bidder's cash"
+    )
     word = "bid"
 
 
@@ -59,7 +63,10 @@ class Pass(Action):
 class Raise(Action):
     """As auction winner, raise the Market Value to this amount (ruling MI-9)."""
 
-    amount: int
+    amount: int = doc(
+        "the Market Value asked, in dollars: a multiple of $50,000 above the winning bid, "
+        "within the winner's cash"
+    )
     word = "raise"
 
 
@@ -81,7 +88,7 @@ class Cross(Action):
 class FreeBlock(Action):
     """Place a free block on this Buildable Area (own street, Municipality or a card)."""
 
-    area: int
+    area: int = doc("the Buildable Area (0..35) the free block goes on")
     word = "free"
 
 
@@ -89,7 +96,7 @@ class FreeBlock(Action):
 class GoTo(Action):
     """On Il Comune, move to a space whose concession is free; it is auctioned."""
 
-    space: int
+    space: int = doc("the space (0..39) of a concession still with the Bank, to move to")
     word = "goto"
 
 
@@ -97,7 +104,7 @@ class GoTo(Action):
 class Build(Action):
     """Buy one block for $100,000 and place it on this Buildable Area (ruling MI-10)."""
 
-    area: int
+    area: int = doc("the Buildable Area (0..35) the paid block goes on")
     word = "build"
 
 
@@ -112,7 +119,7 @@ class Done(Action):
 class Offer(Action):
     """Open a trade proposal to ``partner`` (only the player on turn, ruling MI-18)."""
 
-    partner: int
+    partner: int = doc("the seat the proposal is made to: another player still in the game")
     word = "offer"
 
 
@@ -120,7 +127,7 @@ class Offer(Action):
 class Give(Action):
     """Add one of your concessions to the proposal."""
 
-    space: int
+    space: int = doc("the space (0..39) of a concession of yours that goes to the partner")
     word = "give"
 
 
@@ -128,7 +135,7 @@ class Give(Action):
 class Take(Action):
     """Ask for one of the partner's concessions in the proposal."""
 
-    space: int
+    space: int = doc("the space (0..39) of a concession of the partner's that comes to you")
     word = "take"
 
 
@@ -136,7 +143,10 @@ class Take(Action):
 class Cash(Action):
     """Set the cash of the proposal: > 0 you pay the partner, < 0 the partner pays you."""
 
-    amount: int
+    amount: int = doc(
+        "the cash of the deal, in dollars, a multiple of $10,000 and not 0: > 0 you pay the "
+        "partner, < 0 the partner pays you (within the payer's cash)"
+    )
     word = "cash"
 
 
@@ -172,7 +182,7 @@ class Decline(Action):
 class Sell(Action):
     """In bankruptcy, put this concession up for auction (ruling MI-16)."""
 
-    space: int
+    space: int = doc("the space (0..39) of a concession of yours to put up for auction")
     word = "sell"
 
 

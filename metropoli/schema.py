@@ -22,13 +22,14 @@ def _d(schema: dict[str, Any], description: str) -> dict[str, Any]:
     return {**schema, "description": description}
 
 
-def _obj(props: dict[str, Any]) -> dict[str, Any]:
-    return {
+def _obj(props: dict[str, Any], description: str = "") -> dict[str, Any]:
+    obj: dict[str, Any] = {
         "type": "object",
         "properties": props,
         "required": sorted(props),
         "additionalProperties": False,
     }
+    return _d(obj, description) if description else obj
 
 
 _SPACE_ENTRY = _obj(
@@ -223,5 +224,8 @@ STATE_SCHEMA: dict[str, Any] = _obj(
             },
             "the debts being settled, in order",
         ),
-    }
+    },
+    "the Metropoli table as every seat and spectator sees it (all of it public but the "
+    "deck's order): seats 0..n-1, spaces 0..39 from La Borsa clockwise, Buildable Areas "
+    "0..35, money in dollars",
 )

@@ -12,6 +12,7 @@ from typing import Literal
 import attrs
 
 from common import Action
+from common.codec import doc
 
 
 @attrs.frozen
@@ -19,7 +20,7 @@ class Roll(Action):
     """Roll one die, or two with the Train Station (prompt ``roll``)."""
 
     word = "roll"
-    dice: Literal[1, 2]
+    dice: Literal[1, 2] = doc("how many dice to roll: 1, or 2 with the Train Station built")
 
 
 @attrs.frozen
@@ -41,7 +42,7 @@ class TakeFrom(Action):
     """TV Station: take its coins from the opponent in ``seat`` (prompt ``take``)."""
 
     word = "take"
-    seat: int
+    seat: int = doc("the opponent's seat the TV Station takes 5 coins from (or all they hold)")
 
 
 @attrs.frozen
@@ -49,9 +50,13 @@ class Swap(Action):
     """Business Center: give ``give`` to ``seat`` for their ``take`` (prompt ``swap``)."""
 
     word = "swap"
-    give: str
-    seat: int
-    take: str
+    give: str = doc(
+        "the id of one of your green, blue or red establishments, given to the opponent"
+    )
+    seat: int = doc("the opponent's seat")
+    take: str = doc(
+        "the id of one of the opponent's green, blue or red establishments, taken in return"
+    )
 
 
 @attrs.frozen
@@ -59,7 +64,10 @@ class Build(Action):
     """Build an establishment or a landmark by its id (prompt ``build``)."""
 
     word = "build"
-    card: str
+    card: str = doc(
+        "the id of the establishment (from the market) or landmark to build: wheat_field, "
+        "train_station, ..."
+    )
 
 
 @attrs.frozen

@@ -43,6 +43,8 @@ _CITY = {
 
 STATE_SCHEMA: dict[str, Any] = {
     "type": "object",
+    "description": "the Metropolia table as every seat and spectator sees it (nothing is "
+    "hidden but the order of the Plus stack): seats 0..n-1, cards by id, money in coins",
     "properties": {
         "edition": {
             "enum": ["base", "plus"],
@@ -78,7 +80,13 @@ STATE_SCHEMA: dict[str, Any] = {
             "description": "the roll was doubles with the Amusement Park built: the same "
             "player takes another turn after this one (ruling MK-A11)",
         },
-        "cities": {"type": "array", "items": _CITY, "minItems": 2, "maxItems": 4},
+        "cities": {
+            "type": "array",
+            "items": _CITY,
+            "minItems": 2,
+            "maxItems": 4,
+            "description": "every player's city, by seat: coins, establishments, landmarks",
+        },
         "market": {
             "type": "object",
             "description": "the piles on the table, by card id: how many cards each holds. "

@@ -5,21 +5,24 @@ from __future__ import annotations
 import attrs
 
 from common import Action
+from common.codec import doc
 
 
 @attrs.frozen
 class Take(Action):
     """Take an offered lot for oneself (claim rule, ruling MS-6): ``take 23``."""
 
-    lot: int
+    lot: int = doc("the offered lot (10..89) to take for oneself")
 
 
 @attrs.frozen
 class Give(Action):
     """Give an offered lot to another seat that may take it: ``give 23 2``."""
 
-    lot: int
-    to: int
+    lot: int = doc("the offered lot (10..89) to give away")
+    to: int = doc(
+        "the seat it goes to: another seat that may take it (the claim rule and a chip left)"
+    )
 
 
 @attrs.frozen
@@ -30,8 +33,14 @@ class Build(Action):
     this is a pooling proposal that each partner accepts or declines.
     """
 
-    model: str
-    lots: tuple[int, ...]
+    model: str = doc(
+        "the building model's id (data/buildings.json; as shipped: house, shop, school, "
+        "apartment_l, apartment_j, office, factory, hospital_l, hospital_j, department_store)"
+    )
+    lots: tuple[int, ...] = doc(
+        "the lots (10..89) it stands on, ascending, in one district: the builder's own, or "
+        "pooled with other owners' for a 4- or 6-lot building"
+    )
 
 
 @attrs.frozen
@@ -49,9 +58,14 @@ class Propose(Action):
     (written ``-``) but not both.
     """
 
-    partner: int
-    give: tuple[int, ...]
-    take: tuple[int, ...]
+    partner: int = doc("the seat the exchange is proposed to")
+    give: tuple[int, ...] = doc(
+        "the proposer's unbuilt lots (10..89, ascending) that go to the partner; may be empty"
+    )
+    take: tuple[int, ...] = doc(
+        "the partner's unbuilt lots (10..89, ascending) that go to the proposer; may be empty, "
+        "but not with give"
+    )
 
 
 @attrs.frozen

@@ -61,6 +61,9 @@ BOARD_SCHEMA: dict[str, Any] = {
 
 STATE_SCHEMA: dict[str, Any] = {
     "type": "object",
+    "description": "the Metropolis table as every seat and spectator sees it (all of it public; "
+    "of the face-down lot cards only their number): seats 0..n-1, lots 10..89 (a lot's "
+    "district is its first digit), building values in the chart's points",
     "properties": {
         "owners": _by_lot(
             _SEAT,
