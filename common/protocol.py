@@ -183,16 +183,29 @@ def shown(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
 
 
 def legal(game: Game, seat: int | None) -> dict[str, Any]:
-    """``seat``'s legal actions as JSON and as text: none unless it is to act.
+    """``seat``'s legal actions as JSON and as text: none unless it is to act. ``keys`` (for
+    a game with a board picture) names, move by move, the places of the board it names.
 
     A seat's moves may name what only it holds (its tiles), so they are shown to it alone.
     """
     actions = game.legal_actions() if seat is not None and seat == game.to_act else ()
-    return {
+    out: dict[str, Any] = {
         "actions": [a.to_json() for a in actions],
         "text": [str(a) for a in actions],
         "amounts": amounts(game, actions) if actions else [],
     }
+    places = _action_keys(game)
+    if places is not None:
+        out["keys"] = [list(places(a)) for a in actions]
+    return out
+
+
+def _action_keys(game: Game) -> Callable[[Any], tuple[str, ...]] | None:
+    """The registered game's ``action_keys`` (None for a game not registered or without)."""
+    try:
+        return get(game.name).action_keys
+    except KeyError:
+        return None
 
 
 def told(game: Game, events: Sequence[Event], seat: int | None) -> list[str]:

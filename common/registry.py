@@ -31,6 +31,9 @@ class GameInfo:
     # Any: a renderer is written for its own game class, which Callable[[Game], ...] rejects
     render_text: Callable[[Any, int | None], str] | None = None
     render_svg: Callable[[Any, int | None], str] | None = None
+    #: the ``data-key`` of each place of ``render_svg``'s picture an action names (a front end
+    #: lights those places up for the move): ``Place("t3", "B2")`` -> ``("tile:t3", "block:B2")``
+    action_keys: Callable[[Any], tuple[str, ...]] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
     rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra

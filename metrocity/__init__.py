@@ -24,7 +24,7 @@ from metrocity.events import (
     TilesDrawn,
     TokensPlaced,
 )
-from metrocity.render import render_svg, render_text
+from metrocity.render import action_keys, render_svg, render_text
 from metrocity.rl import RL
 from metrocity.rules import MetroCity
 from metrocity.search import MCTS
@@ -49,6 +49,7 @@ INFO = GameInfo(
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,
     render_svg=render_svg,
+    action_keys=action_keys,
     rl=RL,
     description=(
         "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "

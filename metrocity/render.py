@@ -11,8 +11,9 @@ import textwrap
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from common import Game
+from common import Action, Game
 from common.svg import Drawing, SvgWrapper
+from metrocity.actions import BuildOver, Place, Swap
 from metrocity.data import (
     BUILDING_NAMES,
     COLUMN_LETTERS,
@@ -246,6 +247,24 @@ _HAND_H = 54
 
 def _block_xy(r: int, c: int) -> tuple[int, int]:
     return _LEFT + c * (_BLOCK_W + _GAP), _TOP + r * (_BLOCK_H + _GAP)
+
+
+def action_keys(action: Action) -> tuple[str, ...]:
+    """The ``data-key`` of every place of the board that ``action`` names, in the picture of
+    the seat that takes it: ``place res3 B2`` -> ``tile:res3``, ``block:B2``; building over
+    also names the token it pays with (``token:10``); ``swap st1 st4`` -> both streets; a pass
+    names none.
+
+    >>> action_keys(Swap("st1", "st4"))
+    ('street:st1', 'street:st4')
+    """
+    if isinstance(action, Place):
+        return (f"tile:{action.tile}", f"block:{action.block}")
+    if isinstance(action, BuildOver):
+        return (f"tile:{action.tile}", f"block:{action.block}", f"token:{action.token}")
+    if isinstance(action, Swap):
+        return (f"street:{action.first}", f"street:{action.second}")
+    return ()
 
 
 def render_svg(

@@ -40,7 +40,7 @@ from metropoli.actions import (
 )
 from metropoli.bots import HeuristicBot, RandomBot, rank_actions
 from metropoli.events import ALL_EVENTS
-from metropoli.render import render_svg, render_text
+from metropoli.render import action_keys, render_svg, render_text
 from metropoli.rl import RL
 from metropoli.rules import Metropoli
 
@@ -83,6 +83,7 @@ INFO = GameInfo(
     },
     render_text=render_text,
     render_svg=render_svg,
+    action_keys=action_keys,
     cli=_cli(),
     flags={
         "cards": "Metropoli deck JSON file (a list of cards, or an object with a 'cards' list) "

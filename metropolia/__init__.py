@@ -27,7 +27,7 @@ from metropolia.events import (
     Passed,
     PileRemoved,
 )
-from metropolia.render import render_svg, render_text
+from metropolia.render import action_keys, render_svg, render_text
 from metropolia.rl import catalogue, observe
 from metropolia.rules import Metropolia
 from metropolia.search import MCTS, GreedyBot
@@ -59,6 +59,7 @@ INFO = GameInfo(
     },
     render_text=render_text,
     render_svg=render_svg,
+    action_keys=action_keys,
     rl=RLSpec(catalogue, observe),
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",

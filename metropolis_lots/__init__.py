@@ -30,7 +30,7 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
-from metropolis_lots.render import render_svg, render_text
+from metropolis_lots.render import action_keys, render_svg, render_text
 from metropolis_lots.rl import SPEC
 from metropolis_lots.rules import Metropolis
 from metropolis_lots.search import MCTS
@@ -56,6 +56,7 @@ INFO = GameInfo(
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,
     render_svg=render_svg,
+    action_keys=action_keys,
     description="Sid Sackson's lot-claiming game on 80 lots, 2-5 players. Board, building "
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
     "chart with --chart FILE.",

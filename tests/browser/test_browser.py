@@ -390,6 +390,18 @@ def test_a_board_place_names_the_moves_that_mention_it(server: Server, contexts:
     )
     assert got["one"] == [c[3] for c in _KEYS]
     assert got["both"] == ["place res5 A1"]
+    # where the host lists a move's places (legal.keys), those and only those are named
+    offer = {"json": {"type": "Offer", "partner": 2}, "text": "offer 2", "keys": ["seat:2"]}
+    build = {"json": {"type": "Build", "area": 12}, "text": "build 12", "keys": []}
+    said = page.evaluate(
+        """async ([offer, build]) => {
+          const { mentions } = await import("./board.js");
+          return [mentions("seat:2", offer), mentions("partner:2", offer),
+                  mentions("area:12", build)];
+        }""",
+        [offer, build],
+    )
+    assert said == [True, False, False]
 
 
 def test_an_amount_is_typed_within_its_range(server: Server, contexts: Any) -> None:

@@ -4,7 +4,8 @@
  *
  * A clickable place of a game's SVG is an element with `data-key="kind:value"` (and a
  * `<title>`): `block:A1`, `lot:21`, `area:12`, `card:bakery`. A key names the legal moves
- * that mention it, and the page asks the host nothing new to know them:
+ * that mention it. The host says which places each move names (`legal.keys`, the game's
+ * `action_keys`); for a game that does not, the page reads them off the move:
  *
  * - a move whose JSON form has a field named `kind` (or `kind` + "s") holding `value` (or a
  *   list holding it): `area:12` names `{"type": "Build", "area": 12}`, `lot:21` names
@@ -21,7 +22,8 @@
  */
 
 /**
- * @typedef {{json: Record<string, any>, text: string}} Move a legal move in both forms
+ * @typedef {{json: Record<string, any>, text: string, keys?: string[]}} Move a legal move in
+ *   both forms, and the places of the board it names when the host says so
  */
 
 /**
@@ -40,6 +42,7 @@ export function splitKey(key) {
  * @returns {boolean}
  */
 export function mentions(key, move) {
+  if (move.keys) return move.keys.includes(key);
   const [kind, value] = splitKey(key);
   const numeric = /^-?\d+$/.test(value);
   for (const [field, v] of Object.entries(move.json)) {

@@ -252,7 +252,7 @@ function present(...nodes) {
 function moves() {
   const legal = page.shown?.legal;
   if (!legal || page.queue.length || page.replay) return [];
-  return legal.text.map((text, i) => ({ text, json: legal.actions[i] }));
+  return legal.text.map((text, i) => ({ text, json: legal.actions[i], keys: legal.keys?.[i] }));
 }
 
 /** The menu of moves and the board's live places, for the places chosen so far. */
