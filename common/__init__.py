@@ -2,7 +2,7 @@
 
 from common.actions import Action, ActionsByIndex, ActionSet
 from common.bots import Bot, GameTooLong, RandomBot, advance, play
-from common.chance import ChanceRequest, Dice, Draw, Shuffle
+from common.chance import ChanceRequest, ChanceTooLarge, Dice, Draw, Shuffle
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
 from common.events import (
     ActionForced,
@@ -28,6 +28,7 @@ __all__ = [
     "BotRandom",
     "ChanceRequest",
     "ChanceResolved",
+    "ChanceTooLarge",
     "Dice",
     "Draw",
     "Event",
