@@ -17,6 +17,7 @@ from common.game import Game, Option, Prompt, Result, load_data, winners_by_scor
 from common.registry import GameInfo, games, get, load, register, replay
 from common.rng import BotRandom, GameRandom
 from common.seats import clockwise, counter_clockwise, next_seat
+from common.simulation import GameRecord, simulate
 
 __all__ = [
     "Action",
@@ -37,6 +38,7 @@ __all__ = [
     "GameEnded",
     "GameInfo",
     "GameRandom",
+    "GameRecord",
     "GameStarted",
     "GameTooLong",
     "IllegalAction",
@@ -59,5 +61,6 @@ __all__ = [
     "play",
     "register",
     "replay",
+    "simulate",
     "winners_by_score",
 ]

@@ -44,12 +44,23 @@ def load(text: str | bytes | dict[str, Any]) -> MetroCity:
     return game
 
 
+def record_extras(game: MetroCity) -> dict[str, Any]:
+    """A simulated game's own figures: its turns (placements and passes) and each seat's
+    streets won."""
+    winners = game.s.street_winner
+    return {
+        "turns": game.events.count(TilePlaced, Passed),
+        "streets": [winners.count(seat) for seat in range(game.num_players)],
+    }
+
+
 INFO = GameInfo(
     cls=MetroCity,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,
     render_svg=render_svg,
     rl=RL,
+    record_extras=record_extras,
     description=(
         "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "
         "of 11 streets. The street names are a reconstruction (ruling MC-6, "

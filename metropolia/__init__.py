@@ -46,6 +46,16 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolia:
     return game
 
 
+def record_extras(game: Metropolia) -> dict[str, Any]:
+    """A simulated game's own figures: its turns, each seat's landmarks built and coins."""
+    s = game.s
+    return {
+        "turns": s.turns,
+        "landmarks": [sum(built) for built in s.landmarks],
+        "coins": list(s.coins),
+    }
+
+
 INFO = GameInfo(
     cls=Metropolia,
     bots={
@@ -59,6 +69,7 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     rl=RLSpec(catalogue, observe),
+    record_extras=record_extras,
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
 )

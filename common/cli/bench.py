@@ -13,7 +13,7 @@ from common.cli import options as O
 from common.events import ActionTaken, ChanceResolved
 from common.game import Game, replay_into
 from common.registry import GameInfo, games, get, load
-from common.simulate import timed
+from common.simulation import timed
 
 
 def run_bench(
