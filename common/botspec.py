@@ -25,11 +25,29 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from common.bots import Bot
+from common.bots import Bot, play
+from common.game import Game, Result
 from common.registry import GameInfo
 
 #: what a caller may give for one bot
 BotLike = str | Bot | Callable[..., Bot]
+
+
+class GameFailed(RuntimeError):
+    """A game of a batch stopped with an error: which game, which bot, and the error."""
+
+
+def play_or_say(game: Game, bots: Sequence[Bot], names: Sequence[str], index: int) -> Result:
+    """``play(game, bots)``; an error on the way is GameFailed naming the game and the bot."""
+    try:
+        return play(game, bots)
+    except Exception as exc:  # a bot's bug or illegal move: say which game and which bot
+        seat = game.to_act
+        who = f"bot {names[seat]} at seat {seat}" if seat is not None else "chance"
+        raise GameFailed(
+            f"game {index} (seed {game.seed}) failed at decision {game.decisions} ({who}): "
+            f"{type(exc).__name__}: {exc}"
+        ) from exc
 
 
 class BotError(ValueError):

@@ -29,7 +29,7 @@ from typing import Any
 import attrs
 
 from common import botspec
-from common.bots import Bot, play
+from common.bots import Bot
 from common.botspec import BotError, BotLike
 from common.game import Game
 from common.registry import GameInfo, get
@@ -132,7 +132,7 @@ def play_one(batch: _Batch, index: int) -> tuple[GameRecord, str | None]:
     order = _seat_of(batch.bots, game.num_players, index)
     makers = [botspec.factory_of(info, b) for b in batch.bots]
     bots: list[Bot] = [makers[k](game_seed * 31 + seat) for seat, k in enumerate(order)]
-    result = play(game, bots)
+    result = botspec.play_or_say(game, bots, [batch.names[k] for k in order], index)
     extras = dict(info.record_extras(game)) if info.record_extras is not None else {}
     turns = extras.pop("turns", None)
     record = GameRecord(

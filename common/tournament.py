@@ -22,7 +22,7 @@ from typing import Any
 import attrs
 
 from common import botspec
-from common.bots import Bot, play
+from common.bots import Bot
 from common.botspec import BotLike
 from common.game import Game, Result
 from common.registry import get
@@ -129,7 +129,8 @@ def _one_game(
         bot = makers[side]((seed + i) * 31 + s)
         bots.append(_Timed(bot, times[side]) if timing else bot)
     game = info.new_game(players=n, seed=seed + i, **opts)
-    result = play(game, bots)
+    names = [botspec.label(a if side == 0 else b) for side in seats]
+    result = botspec.play_or_say(game, bots, names, i)
     return PairGame(seats, result.scores, result.winners, (tuple(times[0]), tuple(times[1])))
 
 

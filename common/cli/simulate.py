@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from common.botspec import BotError
+from common.botspec import BotError, GameFailed
 from common.cli import options as O
 from common.cli.tournament import progress_bar
 from common.registry import GameInfo
@@ -134,7 +134,7 @@ def make(info: GameInfo) -> click.Command:
         try:
             with progress_bar(not as_json, games, "simulating") as update:
                 records = run(progress=update)
-        except (SchedulerError, BotError) as exc:
+        except (SchedulerError, BotError, GameFailed) as exc:
             raise click.ClickException(str(exc)) from exc
         except OSError as exc:
             raise click.ClickException(f"cannot write the saves: {exc}") from exc

@@ -11,7 +11,7 @@ from typing import Any
 
 import click
 
-from common.botspec import BotError
+from common.botspec import BotError, GameFailed
 from common.cli import options as O
 from common.registry import GameInfo
 
@@ -101,7 +101,7 @@ def make(info: GameInfo) -> click.Command:
                     timing=timing,
                     progress=update,
                 )
-        except BotError as exc:
+        except (BotError, GameFailed) as exc:
             raise click.ClickException(str(exc)) from exc
         if out is not None:
             O.write_text(out, json.dumps(table, indent=2) + "\n")

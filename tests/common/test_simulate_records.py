@@ -226,3 +226,19 @@ def test_dask_jobs_counts_the_workers_threads() -> None:
             return {"tcp://a": 2, "tcp://b": 4}
 
     assert dask_jobs(Client()) == 6
+
+
+def test_a_bot_that_breaks_names_the_game_and_the_seat_in_one_line() -> None:
+    from common.botspec import GameFailed
+
+    with pytest.raises(GameFailed, match=r"game 0 \(seed 5\) failed at decision 0 \(bot "):
+        common.simulate("metrocity", ["tests.common.userbots:IllegalBot"], games=1, seed=5)
+    for command in ("simulate", "tournament"):
+        r = CliRunner().invoke(
+            main,
+            ["metrocity", command, "-n", "2", "-s", "1", "-j", "2",
+             "-b", "random,tests.common.userbots:IllegalBot"],
+        )  # fmt: skip
+        assert r.exit_code == 1 and "Traceback" not in r.output, r.output
+        last = r.output.strip().splitlines()[-1]
+        assert last.startswith("Error: game ") and "IllegalAction" in last, r.output

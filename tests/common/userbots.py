@@ -34,3 +34,14 @@ def make_seeded(seed: int) -> Any:
 
 
 NOT_A_BOT = 3
+
+
+class IllegalBot:
+    """Answers every question with the same made-up move: a bot with a bug."""
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game, seat: int) -> Any:
+        """Not a legal action anywhere."""
+        return {"type": "nonsense"}
