@@ -283,11 +283,11 @@ def _spread(values: Sequence[float]) -> dict[str, float]:
 
 
 def _rates(wins: int, share: float, games: int) -> dict[str, Any]:
-    low, high = wilson(wins, games)
+    low, high = wilson(share, games)
     return {
         "wins": wins,
         "win_share": round(share, 3),
-        "win_rate": round(wins / games, 4) if games else 0.0,
+        "win_rate": round(share / games, 4) if games else 0.0,
         "ci95": [round(low, 4), round(high, 4)],
     }
 
@@ -297,8 +297,9 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, Any]:
 
     Per bot and per seat: ``wins``, the games won, a shared win being a win for each winner
     (so wins may add up to more than the games); ``win_share``, the wins shared out (a win
-    shared by k seats counts 1/k to each); ``win_rate``, wins over games, with its Wilson
-    95% interval ``ci95``; and the mean and spread of the scores. Then the spread of the games'
+    shared by k seats counts 1/k to each); ``win_rate``, the share over the games (as a
+    tournament's), with its Wilson 95% interval ``ci95``; and the mean and spread of the
+    scores. Then the spread of the games'
     lengths in decisions and turns, and how many games were shared or had no winner.
     """
     recs = list(records)

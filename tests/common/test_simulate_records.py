@@ -197,7 +197,7 @@ def test_summary_counts_whole_wins_and_shares_and_gives_wilson_intervals() -> No
     s = summarize(records)
     a, b = s["by_bot"]["a"], s["by_bot"]["b"]
     assert (a["wins"], a["win_share"], b["wins"], b["win_share"]) == (2, 1.5, 2, 1.5)
-    assert a["ci95"] == [round(x, 4) for x in wilson(2, 3)]
+    assert a["win_rate"] == 0.5 and a["ci95"] == [round(x, 4) for x in wilson(1.5, 3)]
     assert a["scores"]["mean"] == 5.0 and b["scores"]["mean"] == pytest.approx(13 / 3, abs=1e-3)
     assert s["by_seat"][0]["wins"] == 3 and s["by_seat"][1]["wins"] == 1
     assert s["decisions"] == {"mean": 12.0, "sd": 2.0, "median": 12, "min": 10, "max": 14}
