@@ -242,3 +242,12 @@ def test_a_bot_that_breaks_names_the_game_and_the_seat_in_one_line() -> None:
         assert r.exit_code == 1 and "Traceback" not in r.output, r.output
         last = r.output.strip().splitlines()[-1]
         assert last.startswith("Error: game ") and "IllegalAction" in last, r.output
+
+
+def test_the_simulation_modules_example_runs() -> None:
+    import doctest
+
+    import common.simulation
+
+    result = doctest.testmod(common.simulation)
+    assert result.attempted >= 3 and result.failed == 0
