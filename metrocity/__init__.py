@@ -61,6 +61,8 @@ INFO = GameInfo(
     render_svg=render_svg,
     rl=RL,
     record_extras=record_extras,
+    # docs/metrocity.md, "The default bot": the strongest under 50 ms a move (median)
+    default_bot="mcts:100",
     description=(
         "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "
         "of 11 streets. The street names are a reconstruction (ruling MC-6, "
