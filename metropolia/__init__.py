@@ -70,6 +70,8 @@ INFO = GameInfo(
     render_svg=render_svg,
     rl=RLSpec(catalogue, observe),
     record_extras=record_extras,
+    # docs/metropolia.md, "The default bot": the strongest under 50 ms a move (median)
+    default_bot="greedy",
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
 )
