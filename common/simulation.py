@@ -125,12 +125,18 @@ def _make_game(batch: _Batch, seed: int) -> tuple[GameInfo, Game]:
     return get(game.name), game
 
 
-def play_one(batch: _Batch, index: int) -> tuple[GameRecord, str | None]:
-    """Play game ``index`` of a batch (seed ``seed + index``): its record (and save)."""
+def play_one(
+    batch: _Batch, index: int, makers: list[Callable[[int], Bot]] | None = None
+) -> tuple[GameRecord, str | None]:
+    """Play game ``index`` of a batch (seed ``seed + index``): its record (and save).
+
+    ``makers`` are the bots' factories, when a caller playing many games has made them.
+    """
     game_seed = batch.seed + index
     info, game = _make_game(batch, game_seed)
     order = _seat_of(batch.bots, game.num_players, index)
-    makers = [botspec.factory_of(info, b) for b in batch.bots]
+    if makers is None:
+        makers = [botspec.factory_of(info, b) for b in batch.bots]
     bots: list[Bot] = [makers[k](game_seed * 31 + seat) for seat, k in enumerate(order)]
     result = botspec.play_or_say(game, bots, [batch.names[k] for k in order], index)
     extras = dict(info.record_extras(game)) if info.record_extras is not None else {}
@@ -149,9 +155,16 @@ def play_one(batch: _Batch, index: int) -> tuple[GameRecord, str | None]:
     return record, game.to_json() if batch.keep_saves else None
 
 
+def _makers(batch: _Batch) -> list[Callable[[int], Bot]]:
+    """The factories of the batch's bots, made once for many games."""
+    info = get(batch.game) if isinstance(batch.game, str) else _make_game(batch, batch.seed)[0]
+    return [botspec.factory_of(info, b) for b in batch.bots]
+
+
 def _play_chunk(args: tuple[_Batch, list[int]]) -> list[tuple[GameRecord, str | None]]:
     batch, indices = args
-    return [play_one(batch, i) for i in indices]
+    makers = _makers(batch)
+    return [play_one(batch, i, makers) for i in indices]
 
 
 def simulate(
@@ -232,8 +245,9 @@ def simulate(
         client = connect(scheduler, connect_timeout)
         _simulate_dask(client, batch, games, take)
     elif jobs <= 1:
+        makers = _makers(batch)
         for i in range(games):
-            take([play_one(batch, i)])
+            take([play_one(batch, i, makers)])
     else:
         # batches small enough that the last ones leave no process idle for long (a batch of
         # 20 games of the slowest game takes about 0.06 s), large enough that sending them
