@@ -251,3 +251,21 @@ def test_the_simulation_modules_example_runs() -> None:
 
     result = doctest.testmod(common.simulation)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def test_on_dask_jobs_is_the_clusters_thread_count() -> None:
+    pytest.importorskip("distributed", reason="the [dask] extra is not installed")
+    from distributed import LocalCluster
+
+    with LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
+        n_workers=2, threads_per_worker=2, processes=False, dashboard_address=None
+    ) as cluster:
+        r = CliRunner().invoke(
+            main,
+            ["metrocity", "simulate", "-n", "6", "-s", "1", "--json",
+             "--scheduler", cluster.scheduler_address],
+        )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    summary = json.loads(r.output[r.output.index("{") :])
+    assert summary["jobs"] == 4 and summary["games"] == 6
+    assert summary["scheduler"] == cluster.scheduler_address
