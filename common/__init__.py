@@ -5,7 +5,7 @@ from importlib.metadata import version as _version
 
 from common.actions import Action, ActionsByIndex, ActionSet
 from common.bots import Bot, GameTooLong, RandomBot, advance, play
-from common.chance import ChanceRequest, Dice, Draw, Shuffle
+from common.chance import ChanceRequest, ChanceTooLarge, Dice, Draw, Shuffle
 from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
 from common.events import (
     ActionForced,
@@ -20,6 +20,7 @@ from common.game import Game, Option, Prompt, Result, load_data, winners_by_scor
 from common.registry import GameInfo, games, get, load, register, replay
 from common.rng import BotRandom, GameRandom
 from common.seats import clockwise, counter_clockwise, next_seat
+from common.simulation import GameRecord, simulate
 
 try:
     __version__ = _version("metro-engines")
@@ -36,6 +37,7 @@ __all__ = [
     "BotRandom",
     "ChanceRequest",
     "ChanceResolved",
+    "ChanceTooLarge",
     "Dice",
     "Draw",
     "Event",
@@ -44,6 +46,7 @@ __all__ = [
     "GameEnded",
     "GameInfo",
     "GameRandom",
+    "GameRecord",
     "GameStarted",
     "GameTooLong",
     "IllegalAction",
@@ -67,5 +70,6 @@ __all__ = [
     "play",
     "register",
     "replay",
+    "simulate",
     "winners_by_score",
 ]

@@ -6,7 +6,11 @@ Every outcome is a tuple: the dice values, the cards drawn, or the deck in its n
 from __future__ import annotations
 
 import functools
+import itertools
+import math
 from collections import Counter
+from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import attrs
@@ -15,6 +19,17 @@ from common.errors import IllegalAction
 from common.rng import Draws, SplitMix
 
 Card = int | str
+
+#: ``outcomes()`` lists at most this many outcomes (a request with more raises ChanceTooLarge)
+MAX_OUTCOMES = 10_000
+
+
+class ChanceTooLarge(ValueError):
+    """A chance request has too many outcomes to list (a shuffle, a draw of several cards)."""
+
+
+#: one outcome and its probability, as ``outcomes()`` lists them
+Outcome = tuple[tuple[Any, ...], float]
 
 
 class ChanceRequest:
@@ -39,6 +54,28 @@ class ChanceRequest:
 
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """Return the JSON form of the request that ``seat`` may see."""
+        raise NotImplementedError
+
+    def outcome_count(self) -> int:
+        """How many different outcomes the request has."""
+        raise NotImplementedError
+
+    def outcomes(self, limit: int = MAX_OUTCOMES) -> list[Outcome]:
+        """Every outcome with its probability, as OpenSpiel's ``chance_outcomes``.
+
+        The outcomes are the tuples ``resolve`` accepts, in a fixed order, and their
+        probabilities sum to 1. A request with more than ``limit`` outcomes raises
+        ChanceTooLarge (``outcome_count()`` says how many): dice and a one-card draw are
+        small, a shuffle of a deck is not.
+        """
+        count = self.outcome_count()
+        if count > limit:
+            raise ChanceTooLarge(
+                f"{self.describe()} has {count:,} outcomes, more than the {limit:,} listed"
+            )
+        return [(o, float(p)) for o, p in self._outcomes()]
+
+    def _outcomes(self) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
         raise NotImplementedError
 
 
@@ -87,6 +124,15 @@ class Dice(ChanceRequest):
         """Everyone sees a dice request."""
         return {"kind": "dice", "count": self.count, "purpose": self.purpose}
 
+    def outcome_count(self) -> int:
+        """Six a die: the dice are told apart by their order."""
+        return int(6**self.count)
+
+    def _outcomes(self) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+        p = Fraction(1, 6**self.count)
+        for values in itertools.product(range(1, 7), repeat=self.count):
+            yield values, p
+
 
 @attrs.frozen
 class Draw(ChanceRequest):
@@ -133,6 +179,13 @@ class Draw(ChanceRequest):
         if self.visible_to is None or (seat is not None and seat in self.visible_to):
             data["cards"] = list(self.cards)
         return data
+
+    def outcome_count(self) -> int:
+        """The different ordered draws of ``count`` cards (equal cards are one card)."""
+        return _arrangements(Counter(self.cards), self.count)
+
+    def _outcomes(self) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+        return _sequences(_ordered(self.cards), self.count)
 
 
 _new = object.__new__
@@ -192,3 +245,54 @@ class Shuffle(ChanceRequest):
     def for_seat(self, seat: int | None) -> dict[str, Any]:
         """Show the deck name and size, never the order."""
         return {"kind": "shuffle", "deck": self.deck, "size": len(self.cards)}
+
+    def outcome_count(self) -> int:
+        """The different orders of the deck (equal cards are one card)."""
+        counts = Counter(self.cards)
+        return math.factorial(len(self.cards)) // math.prod(
+            math.factorial(c) for c in counts.values()
+        )
+
+    def _outcomes(self) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+        return _sequences(_ordered(self.cards), len(self.cards))
+
+
+def _ordered(cards: tuple[Card, ...]) -> list[tuple[Card, int]]:
+    """Each different card with its number of copies, in the order first met."""
+    return list(Counter(cards).items())
+
+
+def _arrangements(counts: Counter[Card], k: int) -> int:
+    """How many different sequences of ``k`` cards can be drawn from ``counts``."""
+    # the exponential generating function: k! [x^k] prod_c sum_{j<=n_c} x^j / j!
+    poly = [Fraction(1)]
+    for n in counts.values():
+        term = [Fraction(1, math.factorial(j)) for j in range(min(n, k) + 1)]
+        product = [Fraction(0)] * min(len(poly) + len(term) - 1, k + 1)
+        for i, a in enumerate(poly):
+            for j, b in enumerate(term):
+                if i + j <= k:
+                    product[i + j] += a * b
+        poly = product
+    return int(poly[k] * math.factorial(k)) if k < len(poly) else 0
+
+
+def _sequences(cards: list[tuple[Card, int]], k: int) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+    """Every sequence of ``k`` cards drawn uniformly without replacement, with its chance."""
+    total = sum(n for _, n in cards)
+    left = [n for _, n in cards]
+
+    def walk(depth: int, remaining: int) -> Iterator[tuple[tuple[Any, ...], Fraction]]:
+        if depth == k:
+            yield (), Fraction(1)
+            return
+        for i, (card, _) in enumerate(cards):
+            n = left[i]
+            if n == 0:
+                continue
+            left[i] -= 1
+            for rest, p in walk(depth + 1, remaining - 1):
+                yield (card, *rest), Fraction(n, remaining) * p
+            left[i] += 1
+
+    yield from walk(0, total)

@@ -206,6 +206,15 @@ class EventLog(Sequence[Event]):
         for i in range(len(self)):
             yield self._event(i)
 
+    def count(self, *kinds: type[Event]) -> int:
+        """How many entries are events of ``kinds``, without building a recorded one."""
+        n = 0
+        for i in range(len(self)):
+            e = self._items[i]
+            if (e[0] if type(e) is tuple else type(e)) in kinds:
+                n += 1
+        return n
+
     def since(self, start: int) -> tuple[Event, ...]:
         """Return the events from index ``start`` on."""
         return tuple(self._event(i) for i in range(max(start, 0), len(self)))

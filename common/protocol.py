@@ -244,6 +244,7 @@ def catalogue() -> list[dict[str, Any]]:
                 "title": cls.title,
                 "players": [cls.min_players, cls.max_players],
                 "bots": info.bot_names(),
+                "default_bot": info.default(),
                 "options": {
                     k: {
                         "default": o.default,

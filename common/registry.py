@@ -41,6 +41,14 @@ class GameInfo:
     flags: Mapping[str, str] = attrs.field(factory=dict)
     #: of those flags, the ones whose value is a JSON file to read (``--cards FILE``)
     file_flags: frozenset[str] = frozenset()
+    #: the bot that plays a seat nobody named (``play``, ``demo``, the web): the game's
+    #: strongest within 50 ms a move, as its doc's tournament table measures; None: its
+    #: ``heuristic`` where it has one, else ``random``
+    default_bot: str | None = None
+    #: the extra columns of a simulated game's record (``metro <game> simulate --out``): a
+    #: function of the finished game giving JSON values by name; its ``turns``, if given,
+    #: fills the record's ``turns``
+    record_extras: Callable[[Any], Mapping[str, Any]] | None = None
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there).
@@ -66,9 +74,15 @@ class GameInfo:
         known = ", ".join(sorted({"random", "mcts", *self.bots}))
         raise KeyError(f"no bot {name!r} for {self.name}; bots: {known}")
 
+    def default(self) -> str:
+        """The name of the bot that plays a seat nobody named (``default_bot``)."""
+        if self.default_bot is not None:
+            return self.default_bot
+        return "heuristic" if "heuristic" in self.bots else "random"
+
     def bot_names(self) -> list[str]:
-        """The names of this game's bots, ``random`` and ``mcts`` included."""
-        return sorted({"random", "mcts", *self.bots})
+        """The names of this game's bots, ``random``, ``mcts`` and the default included."""
+        return sorted({"random", "mcts", self.default(), *self.bots})
 
     @property
     def name(self) -> str:

@@ -44,6 +44,16 @@ def load(text: str | bytes | dict[str, Any]) -> MetroCity:
     return game
 
 
+def record_extras(game: MetroCity) -> dict[str, Any]:
+    """A simulated game's own figures: its turns (placements and passes) and each seat's
+    streets won."""
+    winners = game.s.street_winner
+    return {
+        "turns": game.events.count(TilePlaced, Passed),
+        "streets": [winners.count(seat) for seat in range(game.num_players)],
+    }
+
+
 INFO = GameInfo(
     cls=MetroCity,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
@@ -51,6 +61,9 @@ INFO = GameInfo(
     render_svg=render_svg,
     action_keys=action_keys,
     rl=RL,
+    record_extras=record_extras,
+    # docs/metrocity.md, "The default bot": the strongest under 50 ms a move (median)
+    default_bot="mcts:100",
     description=(
         "two players place building tiles on a 6x5 grid to win the mayor's bonus on each "
         "of 11 streets. The street names are a reconstruction (ruling MC-6, "

@@ -65,6 +65,19 @@ def _cli() -> Any:
     return cli
 
 
+def record_extras(game: Metropoli) -> dict[str, Any]:
+    """A simulated game's own figures: its turns, bankruptcies and each seat's final wealth
+    (cash, streets and bridges, ruling MI-17) and whether it went bankrupt."""
+    s = game.s
+    bankrupt = [int(status == "bankrupt") for status in s.status]
+    return {
+        "turns": s.turn_no,
+        "bankruptcies": sum(bankrupt),
+        "bankrupt": bankrupt,
+        "wealth": [sum(game.wealth(seat)) for seat in range(game.num_players)],
+    }
+
+
 INFO = GameInfo(
     cls=Metropoli,
     bots={
@@ -91,6 +104,7 @@ INFO = GameInfo(
     },
     file_flags=frozenset({"cards"}),
     rl=RL,
+    record_extras=record_extras,
     description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
     "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",
 )

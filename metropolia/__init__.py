@@ -47,6 +47,16 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolia:
     return game
 
 
+def record_extras(game: Metropolia) -> dict[str, Any]:
+    """A simulated game's own figures: its turns, each seat's landmarks built and coins."""
+    s = game.s
+    return {
+        "turns": s.turns,
+        "landmarks": [sum(built) for built in s.landmarks],
+        "coins": list(s.coins),
+    }
+
+
 INFO = GameInfo(
     cls=Metropolia,
     bots={
@@ -61,6 +71,9 @@ INFO = GameInfo(
     render_svg=render_svg,
     action_keys=action_keys,
     rl=RLSpec(catalogue, observe),
+    record_extras=record_extras,
+    # docs/metropolia.md, "The default bot": the strongest under 50 ms a move (median)
+    default_bot="greedy",
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
 )

@@ -51,6 +51,19 @@ def load(text: str | bytes | dict[str, Any]) -> Metropolis:
     return game
 
 
+def record_extras(game: Metropolis) -> dict[str, Any]:
+    """A simulated game's own figures: its turns (lot choices, and the final round's
+    building turns, ruling MS-8) and each seat's buildings standing at the end."""
+    log = game.events
+    turns = log.count(LotTaken, LotGiven, ChoiceSkipped)
+    if log.count(FinalRound):
+        turns += game.num_players
+    owned = [0] * game.num_players
+    for building in game.s.buildings:
+        owned[building.owner] += 1
+    return {"turns": turns, "buildings": owned}
+
+
 INFO = GameInfo(
     cls=Metropolis,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
@@ -62,6 +75,7 @@ INFO = GameInfo(
     "chart with --chart FILE.",
     cli=cli,
     rl=SPEC,
+    record_extras=record_extras,
     flags={
         "chart": "Scoring chart JSON file replacing the shipped one, which is a reconstruction "
         "(ruling MS-4); read here, checked when the game starts.",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 import platform
+import sys
 import time
 
 import click
@@ -13,7 +14,7 @@ from common.cli import options as O
 from common.events import ActionTaken, ChanceResolved
 from common.game import Game, replay_into
 from common.registry import GameInfo, games, get, load
-from common.simulate import timed
+from common.simulation import timed
 
 
 def run_bench(
@@ -27,38 +28,49 @@ def run_bench(
     """Time ``repeat`` batches of ``n`` random games (after a warm-up) and print the figures."""
     O.new_game(info, players, seed, options)  # a bad option: one line, before any batch
     parsed = O.parse_options(options)
-    speed.warm_up(info, n, players, seed, parsed)
-    before = speed.loop_rate()
-    elapsed = cpu = math.inf
-    rates = []
-    # the batch ``repeat`` times, the fastest kept (as timeit does): a shared machine only
-    # slows; each run's rate is shown too, so a run in a slow spell of the machine shows up
-    for _ in range(repeat):
-        start = time.perf_counter()
-        cpu_start = time.process_time()
-        actions, outcomes, first = speed.random_batch(info, n, players, seed, parsed)
-        took = time.perf_counter() - start
-        rates.append(actions / took)
-        elapsed = min(elapsed, took)
-        cpu = min(cpu, time.process_time() - cpu_start)
-    after = speed.loop_rate()
-    # the same games through the public contract, as a user's loop plays them (issue 28)
-    public = math.inf
-    for _ in range(repeat):
-        start = time.perf_counter()
-        speed.public_batch(info, n, players, seed, parsed)
-        public = min(public, time.perf_counter() - start)
-    read_start = time.perf_counter()
-    speed.random_batch(info, n, players, seed, parsed, read_log=True)
-    read_elapsed = time.perf_counter() - read_start
-    # a mid-game position to copy: replay half of the first game's log
-    mid_n = max(1, len(first.events) // 2)
-    events = list(first.events)
-    mid = replay_into(type(first), events[:mid_n]) if _prefix_ok(first, mid_n) else first
-    clone_s = timed(mid.clone)
-    text = mid.to_json()
-    save_s = timed(mid.to_json)
-    load_s = timed(lambda: load(text))
+    # a bar on stderr, moved only between the timed batches (never inside one)
+    steps = 2 + 2 * repeat + 1 + 3
+    with click.progressbar(length=steps, label=f"bench {info.name}", file=sys.stderr) as bar:
+        speed.warm_up(info, n, players, seed, parsed)
+        bar.update(1)
+        before = speed.loop_rate()
+        elapsed = cpu = math.inf
+        rates = []
+        # the batch ``repeat`` times, the fastest kept (as timeit does): a shared machine
+        # only slows; each run's rate is shown too, so a run in a slow spell shows up
+        for _ in range(repeat):
+            start = time.perf_counter()
+            cpu_start = time.process_time()
+            actions, outcomes, first = speed.random_batch(info, n, players, seed, parsed)
+            took = time.perf_counter() - start
+            rates.append(actions / took)
+            elapsed = min(elapsed, took)
+            cpu = min(cpu, time.process_time() - cpu_start)
+            bar.update(1)
+        after = speed.loop_rate()
+        bar.update(1)
+        # the same games through the public contract, as a user's loop plays them (issue 28)
+        public = math.inf
+        for _ in range(repeat):
+            start = time.perf_counter()
+            speed.public_batch(info, n, players, seed, parsed)
+            public = min(public, time.perf_counter() - start)
+            bar.update(1)
+        read_start = time.perf_counter()
+        speed.random_batch(info, n, players, seed, parsed, read_log=True)
+        read_elapsed = time.perf_counter() - read_start
+        bar.update(1)
+        # a mid-game position to copy: replay half of the first game's log
+        mid_n = max(1, len(first.events) // 2)
+        events = list(first.events)
+        mid = replay_into(type(first), events[:mid_n]) if _prefix_ok(first, mid_n) else first
+        clone_s = timed(mid.clone)
+        bar.update(1)
+        text = mid.to_json()
+        save_s = timed(mid.to_json)
+        bar.update(1)
+        load_s = timed(lambda: load(text))
+        bar.update(1)
     click.echo(
         f"{info.name}: python {platform.python_version()} "
         f"({platform.python_implementation()}), {platform.machine()}"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from common.bots import play
+from common.botspec import factory_of
 from common.cli import options as O
 from common.registry import GameInfo, games
 
@@ -19,7 +20,7 @@ def run_demo(
         f"== {game.title or info.name}: {game.num_players} players, seed {seed}, "
         f"bots {', '.join(names)}"
     )
-    result = play(game, [info.bot_factory(n)(seed * 31 + i) for i, n in enumerate(names)])
+    result = play(game, [factory_of(info, n)(seed * 31 + i) for i, n in enumerate(names)])
     click.echo(O.render_text(info, game, None))
     winners = ", ".join(game.players[w] for w in result.winners)
     click.echo(

@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 
+from common import botspec
 from common.errors import MetroError
 from common.game import Game
 from common.registry import GameInfo, load
@@ -91,8 +92,8 @@ def check_bots(info: GameInfo, names: list[str], *, human: bool = False) -> None
                 "'human' plays only in 'play'; here every seat is a bot", param_hint="--bots"
             )
         try:
-            info.bot_factory(name)
-        except (KeyError, ValueError) as exc:
+            botspec.check(info, [name])
+        except botspec.BotError as exc:
             raise click.BadParameter(str(exc.args[0]), param_hint="--bots") from exc
 
 
@@ -105,8 +106,9 @@ def split_bots(bots: str) -> list[str]:
 
 
 def default_bot(info: GameInfo) -> str:
-    """The bot that takes a seat nobody named: the game's heuristic where it has one."""
-    return "heuristic" if "heuristic" in info.bots else "random"
+    """The bot that takes a seat nobody named: the game's ``default_bot`` (its strongest
+    within 50 ms a move)."""
+    return info.default()
 
 
 def bots_by_seat(
@@ -143,6 +145,17 @@ def read_save(info: GameInfo, path: Path) -> tuple[str, Game]:
             f"{path} is a save of {game.name}, not {info.name}: use 'metro {game.name}' to open it"
         )
     return text, game
+
+
+def check_writable(path: Path, param: str = "--out") -> None:
+    """Refuse, before any work, a file that cannot be written (it is left empty if new)."""
+    try:
+        with path.open("a"):
+            pass
+    except OSError as exc:
+        raise click.BadParameter(
+            f"cannot write {path}: {exc.strerror or exc}", param_hint=param
+        ) from exc
 
 
 def write_text(path: Path, text: str) -> None:

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from common.botspec import factory_of
 from common.cli import options as O
 from common.registry import GameInfo
 
@@ -73,7 +74,7 @@ def make(info: GameInfo) -> click.Command:
         else:
             kinds = O.bots_by_seat(info, bots, game.num_players, human=True)
         players_bots = {
-            s: info.bot_factory(k)(game.seed * 31 + s) for s, k in enumerate(kinds) if k != "human"
+            s: factory_of(info, k)(game.seed * 31 + s) for s, k in enumerate(kinds) if k != "human"
         }
         from common.terminal import play_at_terminal
 

@@ -459,9 +459,10 @@ class WebHost:
         return await self._step(conn, table, seat, roll)
 
     async def cmd_bot(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Let a named bot take the token's seat's decision."""
+        """Let a named bot (the game's default bot if none is named) take the token's seat's
+        decision."""
         table, seat = self._player(request)
-        name = request.get("bot", "random")
+        name = request.get("bot", table.info.default())
         if name not in table.info.bot_names():
             raise BadRequest(f"no bot {short(name)}; bots: {', '.join(table.info.bot_names())}")
 

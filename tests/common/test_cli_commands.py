@@ -333,7 +333,7 @@ def test_a_port_that_accepts_and_says_nothing_is_no_scheduler(
     import socket
     import threading
 
-    from common.simulate import SchedulerError, connect
+    from common.simulation import SchedulerError, connect
 
     stop = threading.Event()
 
@@ -396,7 +396,9 @@ def bad_values(name: str, command: str, tmp: Path, saves: dict[str, Path], game:
         "svg_path": [str(blocker / "x.svg")],
         "bot_seed": ["x"],
         "max_steps": ["-1"],
-        "out": [str(blocker / "sub")],
+        "out": [str(blocker / "sub"), str(blocker / "sub.csv")],
+        "extra_bots": ["nonsense_module_xyz:Bot", "os:nothing_here", "os:sep", "x"],
+        "save_games": [str(blocker / "sub")],
         "save_file": ["/nonexistent.json", str(not_json), str(other)],
         "load_file": ["/nonexistent.json", str(not_json), str(other)],
         "cards_file": ["/nonexistent.json", str(not_json)],

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 import common
 from common.cli import main
 from common.serve import MAX_LINE, Server, serve
-from common.simulate import simulate
+from common.simulation import simulate
 
 
 @pytest.fixture
@@ -110,7 +110,9 @@ def test_cli_lists_and_runs_the_generic_commands(toy_registered: object, tmp_pat
     r = runner.invoke(main, ["toyrace", "simulate", "-n", "20", "--seed", "1", "--json"])
     assert r.exit_code == 0, r.output
     summary = json.loads(r.output)
-    assert summary["games"] == 20 and sum(summary["wins_by_seat"]) == pytest.approx(20)
+    assert summary["games"] == 20 and sum(
+        seat["win_share"] for seat in summary["by_seat"]
+    ) == pytest.approx(20)
     r = runner.invoke(main, ["toyrace", "demo", "-o", "target=11"])
     assert r.exit_code != 0 and "target=11 is not allowed" in r.output
     r = runner.invoke(main, ["toyrace", "bench", "-n", "3"])
@@ -134,8 +136,8 @@ def test_cli_replay_checks_and_prints_a_save(toy_registered: object, tmp_path: A
 
 
 def test_parallel_simulation_equals_the_serial_run(toy_registered: object) -> None:
-    serial = simulate("toyrace", games=12, players=3, seed=40, bot_names=["random"])
-    parallel = simulate("toyrace", games=12, players=3, seed=40, bot_names=["random"], jobs=2)
+    serial = simulate("toyrace", games=12, players=3, seed=40, bots=["random"])
+    parallel = simulate("toyrace", games=12, players=3, seed=40, bots=["random"], jobs=2)
     assert serial == parallel
 
 
@@ -182,7 +184,7 @@ def test_dask_simulation_equals_the_serial_run(toy_registered: object) -> None:
     pytest.importorskip("distributed")
     from distributed import LocalCluster
 
-    serial = simulate("toyrace", games=30, players=2, seed=7, bot_names=["random"])
+    serial = simulate("toyrace", games=30, players=2, seed=7, bots=["random"])
     with LocalCluster(  # type: ignore[no-untyped-call, unused-ignore]
         n_workers=2, threads_per_worker=1, processes=False
     ) as cluster:
@@ -191,7 +193,7 @@ def test_dask_simulation_equals_the_serial_run(toy_registered: object) -> None:
             games=30,
             players=2,
             seed=7,
-            bot_names=["random"],
+            bots=["random"],
             scheduler=cluster.scheduler_address,
         )
     assert spread == serial

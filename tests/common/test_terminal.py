@@ -213,14 +213,14 @@ def test_every_decision_screen_of_every_game_fits_sixty_lines(game: str, seed: i
     found = prompts(r.output)
     moves = [s for s, (_, _, e) in zip(screens(r.output), found, strict=False) if e == "0"]
     assert len(moves) >= 10, r.output[-3000:]
-    heuristic = "heuristic" if "heuristic" in get(game).bots else "random"
+    default = get(game).default()  # the game's default bot takes the other seats
     for screen in moves:
         if PROMPT.match(screen[-1]) is None:  # the game ended: its final screen
             continue
         assert len(screen) <= SCREEN_LINES, "\n".join(screen)
         assert not any(line.lstrip().startswith(("{", '"type"')) for line in screen), screen
         assert "Since then:" in screen
-        assert any(line.startswith("Player 1 (you) · Player 2 (" + heuristic) for line in screen)
+        assert any(line.startswith("Player 1 (you) · Player 2 (" + default) for line in screen)
 
 
 def test_the_chooser_takes_a_move_word_by_word(tmp_path: Path) -> None:

@@ -1,0 +1,68 @@
+"""Tournaments (issue 27): both rows of a pair from the same games, and they add up."""
+
+from __future__ import annotations
+
+import collections
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from common.botspec import BotError
+from common.cli import main
+from common.tournament import seating, tournament
+
+ROOT = Path(__file__).resolve().parents[2]
+#: the figures each game's records declare beyond the common ones (docs/core.md)
+EXTRAS = {
+    "metropolia": {"landmarks", "coins"},
+    "metropoli": {"bankruptcies", "bankrupt", "wealth"},
+    "metropolis_lots": {"buildings"},
+    "metrocity": {"streets"},
+}
+
+
+# ------------------------------------------------------------------ tournaments
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_seating_gives_each_bot_each_seat_equally_often(players: int) -> None:
+    seen = collections.Counter(
+        (seat, side) for i in range(2 * players) for seat, side in enumerate(seating(players, i))
+    )
+    assert set(seen.values()) == {players}
+    for i in range(2 * players):
+        assert set(seating(players, i)) == {0, 1}
+
+
+@pytest.mark.parametrize(("name", "players"), [("metrocity", 2), ("metropolia", 3)])
+def test_a_pairs_two_rows_come_from_the_same_games_and_add_up(name: str, players: int) -> None:
+    table = tournament(
+        name, ["random", "heuristic", "greedy" if name == "metropolia" else "mcts:8"],
+        games=6, seed=2, players=players, timing=True,
+    )  # fmt: skip
+    rows = {(r["bot"], r["against"]): r for r in table["pairings"]}
+    assert len(rows) == 6
+    for (a, b), row in rows.items():
+        other = rows[(b, a)]
+        assert isinstance(row["wins"], int)
+        assert row["win_share"] + other["win_share"] == pytest.approx(row["games"])
+        assert row["ahead_rate"] + other["ahead_rate"] == pytest.approx(1.0)
+        assert row["fair_share"] + other["fair_share"] == pytest.approx(1.0)
+        assert row["wins"] + other["wins"] >= row["games"]
+    for bot in table["bots"]:
+        assert table["timing"][bot]["decisions"] > 0
+    assert table["standings"][0]["bot"] != "random"
+
+
+def test_tournament_refuses_a_bot_twice() -> None:
+    with pytest.raises(BotError, match="different bots"):
+        tournament("metrocity", ["random", "random"], games=1, seed=1)
+
+
+def test_tournament_prints_markdown_and_writes_json(tmp_path: Path) -> None:
+    out = tmp_path / "t.json"
+    args = ["-b", "random,heuristic", "-n", "2", "-s", "1", "--markdown", "--timing"]
+    r = CliRunner().invoke(main, ["metrocity", "tournament", *args, "--out", str(out)])
+    assert r.exit_code == 0, r.output
+    assert "| `heuristic` | `random` | 2 | 2 | 100.0% |" in r.output
+    assert json.loads(out.read_text())["timing"]["heuristic"]["decisions"] > 0
