@@ -32,9 +32,23 @@ def test_info_declares_cards_as_a_file_flag() -> None:
 @pytest.mark.parametrize(
     "command",
     [
-        ["demo", "-p", "3", "-s", "4"],
-        ["simulate", "-n", "2", "-p", "3", "-s", "1"],
-        ["soak", "-n", "1", "-p", "3", "-s", "2"],
+        # the deck, not the default bot, is what these test: the quick bot plays
+        ["demo", "-p", "3", "-s", "4", "-b", "heuristic"],
+        ["simulate", "-n", "2", "-p", "3", "-s", "1", "-b", "heuristic"],
+        # a soak checks every step: a short game (seed 15 ends in about 480 decisions)
+        [
+            "soak",
+            "-n",
+            "1",
+            "-p",
+            "3",
+            "-s",
+            "15",
+            "-o",
+            "round_limit=50",
+            "-o",
+            "final_turn_limit=5",
+        ],
         ["bench", "-n", "1", "-p", "3", "-s", "1"],
         ["tournament", "--bots", "random,heuristic", "-n", "2", "-p", "3", "-s", "1"],
     ],

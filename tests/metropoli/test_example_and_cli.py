@@ -22,7 +22,7 @@ def test_cli_demo_and_simulate_run_for_metropoli() -> None:
     from common.cli import main
 
     runner = CliRunner()
-    out = runner.invoke(main, ["metropoli", "demo", "-p", "3", "-s", "2"])
+    out = runner.invoke(main, ["metropoli", "demo", "-p", "3", "-s", "2", "-b", "heuristic"])
     assert out.exit_code == 0, out.output
     assert " 3 Player 3: " in out.output
     out = runner.invoke(
