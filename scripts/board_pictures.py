@@ -44,7 +44,7 @@ def position(name: str) -> common.Game:
 
 def main(argv: list[str] | None = None) -> int:
     """Write one PNG a game into ``--out``."""
-    import cairosvg  # type: ignore[import-untyped]
+    import cairosvg
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "boards")
