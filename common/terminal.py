@@ -504,7 +504,9 @@ class TerminalPlay:
         game = self.game
         prompt = game.prompt
         asked = prompt.text if prompt is not None and prompt.text else "your move"
-        said = _wrap(f"{game.players[seat]}, {asked}", width)
+        name = game.players[seat]
+        # "Player 1, choose a lot", but not "Player 1, Player 1 has 4 coins: ..."
+        said = _wrap(asked if asked.startswith(name) else f"{name}, {asked}", width)
         moves = menu.summary(width)
         notes = [_cut(n, width) for n in self.notes]
         self.notes = []

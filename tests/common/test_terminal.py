@@ -342,3 +342,13 @@ def test_play_in_a_real_terminal_completes_words_and_saves(tmp_path: Path) -> No
     mine = [str(e.action) for e in game.events if isinstance(e, ActionTaken) and e.seat == 0]
     assert mine == ["place res2 A1"]
     assert json.loads(save.read_text())["game"] == "metrocity"
+
+
+@pytest.mark.parametrize("name", ["metrocity", "metropoli", "metropolia", "metropolis_lots"])
+def test_the_prompt_names_the_person_once(name: str) -> None:
+    players = get(name).cls.min_players
+    bots = ",".join(["human"] + ["heuristic"] * (players - 1))
+    r = CliRunner().invoke(main, [name, "play", "-s", "3", "-b", bots], input="quit\n")
+    assert "Player 1, Player 1" not in r.output, r.output
+    asked = [line for line in r.output.splitlines() if line.startswith("Player 1")]
+    assert asked, r.output
