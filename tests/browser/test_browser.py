@@ -404,6 +404,23 @@ def test_a_board_place_names_the_moves_that_mention_it(server: Server, contexts:
     assert said == [True, False, False]
 
 
+def test_a_tall_board_is_shown_full_size_on_request(server: Server, contexts: Any) -> None:
+    page = contexts().page()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    start(page, server, "metropoli")
+    board = page.locator("[data-board] svg")
+    fitted = board.bounding_box()
+    assert fitted is not None and fitted["height"] <= 800  # the whole board in the window
+    page.locator("[data-zoom]").click()
+    full = board.bounding_box()
+    assert full is not None and full["height"] > fitted["height"] * 1.3  # drawn larger
+    assert page.locator("[data-zoom]").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("z")  # and back
+    back = board.bounding_box()
+    assert back is not None and abs(back["height"] - fitted["height"]) < 1
+    assert page.locator("[data-zoom]").inner_text() == "Full size"
+
+
 def test_an_amount_is_typed_within_its_range(server: Server, contexts: Any) -> None:
     page = contexts().page()
     start(page, server, "metropoli")

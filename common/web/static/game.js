@@ -498,6 +498,14 @@ function closeReplay() {
 }
 
 // ------------------------------------------------------------------ events
+/** A tall board (Metropoli's) fits the window by default; full size is the column's width. */
+function zoom() {
+  const full = document.body.classList.toggle("full-board");
+  const button = $("[data-zoom]");
+  button.setAttribute("aria-pressed", String(full));
+  button.textContent = full ? "Fit the window" : "Full size";
+}
+
 function wire() {
   const board = $("[data-board]");
   board.addEventListener("click", (event) => {
@@ -520,6 +528,11 @@ function wire() {
       event.preventDefault();
       replayAt(keys[/** @type {keyof typeof keys} */ (event.key)]);
     }
+  });
+  $("[data-zoom]").addEventListener("click", zoom);
+  document.addEventListener("keydown", (event) => {
+    const plain = !(event.ctrlKey || event.metaKey || event.altKey);
+    if (plain && (event.key === "z" || event.key === "Z") && !(event.target instanceof HTMLInputElement)) zoom();
   });
   $("[data-skip]").addEventListener("click", () => {
     const queued = page.queue.splice(0);
