@@ -97,6 +97,8 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     action_keys=action_keys,
+    # docs/metropoli.md, "The default bot": the strongest of the tournament, 6 ms a move
+    default_bot="mcts",
     cli=_cli(),
     flags={
         "cards": "Metropoli deck JSON file (a list of cards, or an object with a 'cards' list) "
