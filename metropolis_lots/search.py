@@ -98,8 +98,11 @@ def _rank(g: Metropolis, seat: int, legal: Sequence[Action]) -> list[Action]:
                 if gain > PROPOSE_MARGIN and theirs[a.partner].trade(a, seat) > 0:
                     good.append((gain, a))
                     continue
-            if not isinstance(a, Done):
+            if not isinstance(a, (Done, Propose)):
                 rest.append(a)
+        # an exchange the heuristic would not propose is left out: declined, it costs the
+        # proposer nothing, so the search would try it again and again, and a person at the
+        # table would have to answer each one
         good.sort(key=lambda x: -x[0])
         return [*(a for _, a in good), Done(), *rest]
     return list(legal)
