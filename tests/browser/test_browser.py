@@ -61,6 +61,9 @@ def test_the_start_page_offers_every_game_with_its_options(server: Server, conte
     assert counts.count() == 4  # 3 to 6 players
     metropoli.locator("[data-players-count]").select_option("5")
     assert metropoli.locator("[data-seat]").count() == 5
+    # the seats nobody named are the game's default bot (measured in its doc)
+    default = f"bot:{catalogue['metropoli']['default_bot']}"
+    assert metropoli.locator('[data-seat="1"]').input_value() == default == "bot:mcts"
     metropoli.locator(".options summary").click()
     assert metropoli.locator("[data-option]").count() == len(catalogue["metropoli"]["options"])
     screenshot(page, "start-desktop")

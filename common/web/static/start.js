@@ -10,8 +10,9 @@ const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.qu
 const client = new MetroClient(socketUrl(location));
 const pace = param("pace", -1);
 
-/** The default bot of a game: its own heuristic one where it has it. */
-const BOT = (/** @type {string[]} */ bots) => (bots.includes("heuristic") ? "heuristic" : bots[0]);
+/** The bot that plays a seat nobody named: the game's own default (its doc measures it). */
+const BOT = (/** @type {{default_bot?: string, bots: string[]}} */ g) =>
+  g.default_bot ?? (g.bots.includes("heuristic") ? "heuristic" : g.bots[0]);
 
 /** Short words on each game, for the cards (the catalogue gives titles and counts). */
 const BLURB = {
@@ -95,7 +96,7 @@ function gameCard(g) {
             ...g.bots.map((/** @type {string} */ b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)),
           )
         );
-        choice.value = old[i] ?? (i === 0 ? "you" : `bot:${BOT(g.bots)}`);
+        choice.value = old[i] ?? (i === 0 ? "you" : `bot:${BOT(g)}`);
         return el("label", { class: "seat" }, el("span", {}, `Seat ${i + 1}`), choice);
       }),
     );
@@ -196,7 +197,7 @@ async function quick(g) {
   const n = defaultCount(g);
   /** @type {Record<string, string>} */
   const bots = {};
-  for (let i = 1; i < n; i++) bots[String(i)] = BOT(g.bots);
+  for (let i = 1; i < n; i++) bots[String(i)] = BOT(g);
   const made = await client.request({ cmd: "new", game: g.name, players: n, bots });
   remember(made, { 0: "you" }, g.name);
   location.href = link(made.seats[0].token);
