@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 import common  # noqa: E402
+from common.bots import advance  # noqa: E402
 
 #: each game's (players, seed, decisions played before the picture)
 POSITIONS: dict[str, tuple[int, int, int]] = {
@@ -35,10 +36,7 @@ def position(name: str) -> common.Game:
     game = info.new_game(players=players, seed=seed)
     bots = [info.bot_factory("heuristic")(seed * 10 + i) for i in range(players)]
     while not game.is_over and game.decisions < decisions:
-        if game.to_act is None:
-            game.resolve()
-        else:
-            game.apply(bots[game.to_act].choose(game, game.to_act))
+        advance(game, bots, 1)
     return game
 
 

@@ -6,6 +6,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any
 
 from common import Action, ActionForced, RandomBot
+from common.bots import advance
 from metropoli import Act, Metropoli, Roll, new_game
 from metropoli.bots import HeuristicBot
 from metropoli.data import BOARD as B
@@ -124,10 +125,5 @@ def steps(g: Metropoli, bots: list[Any]) -> Iterator[int]:
     """Play ``g`` to its end, yielding the log's length before each step."""
     while not g.is_over:
         before = len(g.events)
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+        advance(g, bots, 1)
         yield before

@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 import metropoli.render
 from common import RandomBot, play
+from common.bots import advance
 from common.cli import main
 from metropoli import (
     INFO,
@@ -87,15 +88,7 @@ def _frame(element: ET.Element) -> tuple[float, float, float, float]:
 def _random(players: int, seed: int, steps_: int, **options: Any) -> Metropoli:
     g = new_game(players=players, seed=seed, **options)
     bots = [RandomBot(seed * 10 + s) for s in range(players)]
-    for _ in range(steps_):
-        if g.is_over:
-            break
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+    advance(g, bots, steps_)
     return g
 
 

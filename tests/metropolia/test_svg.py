@@ -15,6 +15,7 @@ from click.testing import CliRunner
 import metropolia
 import metropolia.render
 from common import play
+from common.bots import advance
 from common.cli import main
 from metropolia import HeuristicBot
 from metropolia.data import CARD_INDEX, CARDS, LANDMARKS
@@ -52,15 +53,7 @@ def _keyed(root: ET.Element) -> dict[str, list[ET.Element]]:
 
 def _played(g: Metropolia, steps: int, seed: int = 0) -> Metropolia:
     bots = [HeuristicBot(seed + k) for k in range(g.num_players)]
-    for _ in range(steps):
-        if g.is_over:
-            break
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+    advance(g, bots, steps)
     return g
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import metropolia
 from common import RandomBot
+from common.bots import advance
 from metropolia import Build, HeuristicBot, Pass, Reroll
 from metropolia.render import render_text
 from metropolia.rules import Metropolia
@@ -46,12 +47,7 @@ def test_the_longest_board_of_random_games_fits_45_lines_and_100_columns(
                 widest = max(widest, *map(len, lines))
             if g.is_over:
                 break
-            if g.chance is not None:
-                g.resolve()
-            else:
-                seat = g.to_act
-                assert seat is not None
-                g.apply(bots[seat].choose(g, seat))
+            advance(g, bots, 1)
     assert longest <= MAX_LINES and widest <= MAX_COLUMNS, (longest, widest)
 
 
@@ -69,13 +65,7 @@ class _ViewOnly:
 def test_the_board_is_drawn_from_the_view_alone_and_hides_the_stack_order() -> None:
     g = metropolia.new_game(players=3, seed=5, plus=True)
     bots = [HeuristicBot(k) for k in range(3)]
-    for _ in range(60):
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+    advance(g, bots, 60)
     other = g.determinize(0, random.Random(1))  # the stack reshuffled: only its order differs
     assert other.s.stack != g.s.stack
     for seat in (None, 0, 1, 2):

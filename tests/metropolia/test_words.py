@@ -11,6 +11,7 @@ import pytest
 
 import metropolia
 from common import Event, RandomBot
+from common.bots import advance
 from common.events import CORE_EVENTS, ChanceResolved
 from metropolia import (
     Build,
@@ -68,12 +69,7 @@ def _play(g: Metropolia, bots: list[Any]) -> list[tuple[Event, list[list[Any]]]]
         seen = len(g.events)
         if g.is_over:
             return out
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+        advance(g, bots, 1)
 
 
 GAMES = list(_random_games())

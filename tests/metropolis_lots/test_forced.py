@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from common import Action, ActionForced, ActionTaken, RandomBot
+from common.bots import advance
 from common.game import load_data, replay_into
 from metropolis_lots import (
     Done,
@@ -155,12 +156,7 @@ def test_a_game_with_forced_moves_replays_loads_and_undoes() -> None:
     g = new_game(players=3, seed=8)
     bots = [RandomBot(80 + i) for i in range(3)]
     while not g.is_over and g.decisions < 120:
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+        advance(g, bots, 1)
     assert any(isinstance(e, ActionForced) for e in g.events)
     text = g.to_json()
     assert load_data(Metropolis, text).to_json() == text
@@ -187,11 +183,6 @@ def test_random_play_meets_each_kind_of_forced_move() -> None:
         _watch_forced(g, forced)
         bots = [RandomBot(index * 10 + i) for i in range(players)]
         while not g.is_over:
-            if g.chance is not None:
-                g.resolve()
-            else:
-                seat = g.to_act
-                assert seat is not None
-                g.apply(bots[seat].choose(g, seat))
+            advance(g, bots, 1)
         kinds |= {phase for phase, _ in forced}
     assert kinds == {"trade", "choose", "build"}

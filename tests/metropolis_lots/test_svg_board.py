@@ -13,6 +13,7 @@ from click.testing import CliRunner
 
 import metropolis_lots.render
 from common import RandomBot, play
+from common.bots import advance
 from common.cli import main
 from common.svg import text_width
 from metropolis_lots import INFO, Accept, Build, Metropolis, Take, new_game, render_svg, render_text
@@ -54,15 +55,7 @@ def _chips(element: ET.Element) -> list[tuple[str, str]]:
 def _random(players: int, seed: int, steps: int, **options: Any) -> Metropolis:
     g = new_game(players=players, seed=seed, **options)
     bots = [RandomBot(seed * 10 + s) for s in range(players)]
-    for _ in range(steps):
-        if g.is_over:
-            break
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+    advance(g, bots, steps)
     return g
 
 

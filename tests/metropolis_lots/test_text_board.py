@@ -8,6 +8,7 @@ from typing import Any, cast
 import pytest
 
 from common import RandomBot
+from common.bots import advance
 from metropolis_lots import Accept, Build, Metropolis, Take, new_game, render_text
 from metropolis_lots.render import TEXT_WIDTH
 from tests.metropolis_lots.helpers import dealt
@@ -46,12 +47,7 @@ def test_the_longest_board_of_random_games_fits_45_lines_of_100_columns(
                 tallest, widest = max(tallest, lines), max(widest, columns)
             if g.is_over:
                 break
-            if g.chance is not None:
-                g.resolve()
-            else:
-                seat = g.to_act
-                assert seat is not None
-                g.apply(bots[seat].choose(g, seat))
+            advance(g, bots, 1)
     assert tallest <= BOARD_LINES, tallest
     assert widest <= TEXT_WIDTH, widest
     assert tallest >= 25  # a board with its players, buildings, supply and key
@@ -75,12 +71,7 @@ def test_the_board_is_drawn_from_the_view_of_the_seat_alone() -> None:
     for step in range(400):
         if g.is_over:
             break
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+        advance(g, bots, 1)
         if step % 40 == 0:
             for reader in (None, 0, 3):
                 stub = cast(Metropolis, _ViewOnly(g))
@@ -130,12 +121,7 @@ def test_the_board_of_a_finished_game_names_the_winner() -> None:
     g = new_game(players=3, seed=5)
     bots = [RandomBot(s) for s in range(3)]
     while not g.is_over:
-        if g.chance is not None:
-            g.resolve()
-        else:
-            seat = g.to_act
-            assert seat is not None
-            g.apply(bots[seat].choose(g, seat))
+        advance(g, bots, 1)
     (winner,) = g.result().winners
     first = render_text(g).split("\n")[0]
     best = g.result().scores[winner]
