@@ -13,6 +13,7 @@ from typing import Any
 
 from common import Action, Game
 from common.svg import Drawing, SvgWrapper
+from common.words import in_words
 from metrocity.actions import BuildOver, Place, Swap
 from metrocity.data import (
     BUILDING_NAMES,
@@ -27,7 +28,6 @@ from metrocity.data import (
     Kind,
     category_display,
 )
-from metrocity.words import and_list
 
 #: each seat's one-letter mark on the text board
 _MARKS = ("a", "b")
@@ -618,7 +618,7 @@ def _key_lines() -> list[tuple[Kind, str]]:
         else:
             stops = [category for category, by in SUPPRESSED_BY.items() if kind in by]
             does = (
-                f"stops {and_list([KIND_NAMES[s] for s in stops])} on its street and avenue"
+                f"stops {in_words([KIND_NAMES[s] for s in stops])} on its street and avenue"
                 if stops
                 else "may swap the bonus tokens of two open streets when placed"
             )

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from common.words import Teller, in_words
 from metrocity.data import (
     BLOCK_INDEX,
     BLOCK_NAMES,
@@ -41,30 +42,7 @@ _TOKEN_SHUFFLE = "shuffle tokens"
 _PILE_SHUFFLES = {"shuffle pile0": 0, "shuffle pile1": 1}
 
 
-class _Teller:
-    """The words for one reader: players by name, the reader's own seat as "you"."""
-
-    def __init__(self, players: Sequence[str], seat: int | None) -> None:
-        self.players = players
-        self.seat = seat
-
-    def who(self, seat: int) -> str:
-        """The player's name, or "you" for the reader."""
-        return "you" if seat == self.seat else self.players[seat]
-
-    def whose(self, seat: int) -> str:
-        """The possessive: "Ann's", or "your"."""
-        return "your" if seat == self.seat else f"{self.players[seat]}'s"
-
-    def their(self, seat: int) -> str:
-        """The possessive of a subject named before in the sentence: "their", or "your"."""
-        return "your" if seat == self.seat else "their"
-
-    def does(self, seat: int, verb: str, third: str | None = None) -> str:
-        """Subject and verb: "you place", "Ann places" (``third`` when not just "+s")."""
-        if seat == self.seat:
-            return f"you {verb}"
-        return f"{self.players[seat]} {third or verb + 's'}"
+_Teller = Teller
 
 
 def tile_name(tile: str) -> str:
@@ -95,14 +73,7 @@ def tiles_words(tiles: Sequence[str]) -> str:
             words.append(f"two {kind.name}s{other}")
         else:
             words.append(a_tile(tile))
-    return and_list(words)
-
-
-def and_list(words: Sequence[str]) -> str:
-    """``a``, ``a and b``, ``a, b and c``."""
-    if len(words) <= 1:
-        return "".join(words)
-    return f"{', '.join(words[:-1])} and {words[-1]}"
+    return in_words(words)
 
 
 def block_words(block: str) -> str:
@@ -176,9 +147,9 @@ def _tokens_placed(t: _Teller, data: dict[str, Any]) -> str:
 
 def _first_player(t: _Teller, data: dict[str, Any]) -> str:
     draws, first = data["draws"], data["first"]
-    drew = and_list([f"{t.does(k, 'draw')} {dollars(v)}" for k, v in enumerate(draws)])
+    drew = in_words([f"{t.does(k, 'draw')} {dollars(v)}" for k, v in enumerate(draws)])
     goes = t.does(first, "go", "goes")
-    gone = and_list([dollars(v) for v in data["out_of_play"]])
+    gone = in_words([dollars(v) for v in data["out_of_play"]])
     return f"for the first turn {drew}, so {goes} first; {gone} leave play"
 
 
@@ -245,7 +216,7 @@ def _passed(t: _Teller, data: dict[str, Any]) -> str:
 
 # ------------------------------------------------------------------ the start and the end
 def _started(t: _Teller, data: dict[str, Any]) -> str:
-    names = and_list(list(data["players"]))
+    names = in_words(list(data["players"]))
     you = f" (you are {t.players[t.seat]})" if t.seat is not None else ""
     tie = TIE_RULES.get(str(data["options"].get("tie")), "")
     return f"a game of Metro City begins between {names}{you}; {tie}"
@@ -259,7 +230,7 @@ def _ended(t: _Teller, data: dict[str, Any]) -> str:
             f"the game is over: {t.does(w, 'win')} with {dollars(scores[w])} against "
             f"{t.whose(1 - w)} {dollars(scores[1 - w])}"
         )
-    both = and_list([t.who(w) for w in winners])
+    both = in_words([t.who(w) for w in winners])
     return f"the game is over: {both} share the win with {dollars(scores[0])} each"
 
 
@@ -291,4 +262,4 @@ def tell(data: dict[str, Any], players: Sequence[str], seat: int | None) -> str 
     return None if text is None else _sentence(text)
 
 
-__all__ = ["a_tile", "and_list", "block_words", "tell", "tile_name", "tiles_words"]
+__all__ = ["a_tile", "block_words", "tell", "tile_name", "tiles_words"]

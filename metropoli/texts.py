@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from common.words import in_words
 from metropoli import data as D
 
 B = D.BOARD
@@ -21,11 +22,7 @@ def money(amount: int) -> str:
 
 def listing(names: Sequence[str], last: str = "and") -> str:
     """``a``, ``a and b``, ``a, b and c`` (``last`` joins the last two); ``nothing`` for none."""
-    if not names:
-        return "nothing"
-    if len(names) == 1:
-        return names[0]
-    return f"{', '.join(names[:-1])} {last} {names[-1]}"
+    return in_words(names, last) if names else "nothing"
 
 
 #: each Buildable Area by the two streets facing it

@@ -26,6 +26,7 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from common.words import Teller
 from metropoli import data as D
 from metropoli import texts as W
 from metropoli.texts import listing, money
@@ -46,26 +47,16 @@ _SHUFFLES = {
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
 
 
-class _Teller:
-    """The words for one reader: players by name, the reader's own seat as "you"."""
+class _Teller(Teller):
+    """The shared teller, with the Bank for the payer or payee that is no player."""
 
-    def __init__(self, players: Sequence[str], seat: int | None) -> None:
-        self.players = players
-        self.seat = seat
+    __slots__ = ()
 
     def who(self, seat: int | None) -> str:
         """The player's name, "you" for the reader, "the Bank" for None."""
         if seat is None:
             return "the Bank"
         return "you" if seat == self.seat else self.players[seat]
-
-    def whose(self, seat: int) -> str:
-        """The possessive: "Ann's", or "your"."""
-        return "your" if seat == self.seat else f"{self.players[seat]}'s"
-
-    def their(self, seat: int) -> str:
-        """The possessive of a player named before in the sentence: "their", or "your"."""
-        return "your" if seat == self.seat else "their"
 
     def verb(self, seat: int | None, verb: str, third: str | None = None) -> str:
         """The verb agreeing with ``seat``: "pay" for the reader, else "pays" (or ``third``)."""

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from common.actions import Action
 from common.svg import HINTING, Drawing, SvgWrapper, fit_lines, fit_text, text_width
+from common.words import in_words
 from metropolia.actions import Build, Swap, TakeFrom
 from metropolia.data import (
     CARD_INDEX,
@@ -429,7 +430,7 @@ class _Board:
         entries.append((None, f"Symbols that other cards count: {'; '.join(parts)}."))
         port = [c.name for c in in_play if c.needs_port]
         if port:
-            entries.append((None, f"{_and(port)} work only in a city that has built the Port."))
+            entries.append((None, f"{in_words(port)} work only in a city that has built the Port."))
         out = []
         for swatch, text in entries:
             lines, size = fit_lines(text, _X1 - _X0 - 40, 12, lines=2, min_size=11)
@@ -770,11 +771,6 @@ class _Board:
             y += _KEY_LINE * len(lines) + 5
 
 
-def _and(items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _headline(view: dict[str, Any]) -> str:
     """Whose turn it is and what they are asked (the prompt's own words), or how it ended."""
     names: list[str] = view["players"]
@@ -783,7 +779,9 @@ def _headline(view: dict[str, Any]) -> str:
         if not winners:
             return "Game over at the turn limit, without a winner."
         n = view["state"]["landmarks_to_win"]
-        return f"Game over: {_and([names[w] for w in winners])} built all {n} landmarks and won."
+        return (
+            f"Game over: {in_words([names[w] for w in winners])} built all {n} landmarks and won."
+        )
     prompt = view["prompt"]
     if prompt is not None:
         return str(prompt["text"])

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from common.words import in_words
 from metropolia.data import (
     AIRPORT_COINS,
     CARD_INDEX,
@@ -53,7 +54,7 @@ def _coins(n: int) -> str:
 
 def _names(ids: list[str]) -> str:
     names = [CARDS[CARD_INDEX[i]].name for i in ids]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+    return in_words(names, "or")
 
 
 def card_effect(card: Card, plus: bool = True) -> str:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from common.words import in_words
 from metropolia.data import (
     CARD_INDEX,
     CARDS,
@@ -74,13 +75,6 @@ def _roll(dice: Sequence[int]) -> str:
     if len(dice) == 1:
         return f"a {dice[0]}"
     return f"{' and '.join(map(str, dice))} (total {sum(dice)})"
-
-
-def _listed(items: Sequence[str]) -> str:
-    """``A``, ``A and B``, ``A, B and C``."""
-    if len(items) < 2:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 class Voice:
@@ -151,7 +145,7 @@ def _game_started(data: dict[str, Any], v: Voice) -> str:
     limit = options.get("turn_limit", TURN_LIMIT)
     if limit != TURN_LIMIT:
         rules.append(f"the game ends without a winner after {limit} turns")
-    players = _listed([v.name(i) for i in range(len(v.names))])
+    players = in_words([v.name(i) for i in range(len(v.names))])
     you = f" You play {v.name(v.seat)}." if v.seat is not None else ""
     ruled = f" Rule options: {'; '.join(rules)}." if rules else ""
     return (
@@ -236,7 +230,7 @@ def _game_ended(data: dict[str, Any], v: Voice) -> str:
     return (
         f"{v.does(first, 'wins')}, the first to build all {n} landmarks ({built})."
         if len(winners) == 1
-        else f"{_listed([v.who(w) for w in winners])} share the win ({built})."
+        else f"{in_words([v.who(w) for w in winners])} share the win ({built})."
     )
 
 

@@ -13,10 +13,11 @@ from typing import Any
 
 from common import Action
 from common.svg import Drawing, SvgWrapper, fit_text, wrap_text
+from common.words import in_words
 from metropolis_lots.actions import Build, Give, Propose, Take
 from metropolis_lots.data import Model
 from metropolis_lots.rules import FREE_UNTIL, OFFER_SIZE, Metropolis
-from metropolis_lots.words import LOCATION_WORDS, counted, in_words, lots_words
+from metropolis_lots.words import LOCATION_WORDS, counted, lots_words
 from metropolis_lots.words import _rule_notes as rule_notes
 
 _MARK = "ABCDE"

@@ -27,6 +27,7 @@ from common import (
 from common.chance import ChanceRequest, draw_request
 from common.codec import freeze
 from common.seats import clockwise
+from common.words import in_words
 from metropolis_lots.actions import (
     ALL_ACTIONS,
     Accept,
@@ -65,7 +66,7 @@ from metropolis_lots.events import (
 )
 from metropolis_lots.schema import STATE_SCHEMA
 from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
-from metropolis_lots.words import Reader, tell
+from metropolis_lots.words import Reader, tell, with_article
 
 #: ruling MS-5: lots dealt to each seat by player count
 DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
@@ -290,17 +291,6 @@ def lots_text(lots: Sequence[int]) -> str:
     return "lots " + ", ".join(map(str, lots[:-1])) + f" and {lots[-1]}"
 
 
-def _with_article(name: str) -> str:
-    return f"an {name}" if name[0] in "aeiou" else f"a {name}"
-
-
-def _in_words(items: Sequence[str], last: str = "or") -> str:
-    """``a``, ``a or b``, ``a, b or c``."""
-    if len(items) == 1:
-        return items[0]
-    return ", ".join(items[:-1]) + f" {last} {items[-1]}"
-
-
 def exchange_text(proposer: str, trade: Propose) -> str:
     """What an exchange proposal gives and takes, in words, to its partner (MS-9)."""
     if not trade.take:
@@ -326,13 +316,13 @@ def _build_text(r: Rules, alone: int, pooled: int) -> str:
 
     def names(models: int) -> list[str]:
         found = dict.fromkeys(m.name for mi, m in enumerate(r.models) if models >> mi & 1)
-        return [_with_article(name) for name in found]
+        return [with_article(name) for name in found]
 
     parts = []
     if alone:
-        parts.append(f"put up {_in_words(names(alone))}")
+        parts.append(f"put up {in_words(names(alone), 'or')}")
     if pooled:
-        parts.append(f"pool lots with other players for {_in_words(names(pooled))}")
+        parts.append(f"pool lots with other players for {in_words(names(pooled), 'or')}")
     return ", or ".join(parts) + ", or pass"
 
 
@@ -1210,7 +1200,7 @@ class Metropolis(Game):
         name = self.r.model_by_id[pool.model].name
         yours = tuple(lot for lot in pool.lots if s.owner[lot] == partner)
         text = (
-            f"{self.players[s.turn]} proposes {_with_article(name)} on {lots_text(pool.lots)}, "
+            f"{self.players[s.turn]} proposes {with_article(name)} on {lots_text(pool.lots)}, "
             f"pooling your {lots_text(yours)}; its value is shared by lots contributed"
         )
         self._ask(partner, "pool", text)

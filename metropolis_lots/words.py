@@ -22,19 +22,14 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from common.words import Teller, in_words
+
 #: how a lot's locations (``Board.lot_locations``, MS-4) are said when it is offered
 LOCATION_WORDS = {"park_view": "park view", "river": "river", "centre": "centre"}
 #: the cards a refill turns up: the three draws of the stack (the deal, the first offer, a
 #: refill) are told apart by how many cards they turn up
 _REFILL = 1
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six")
-
-
-def in_words(items: Sequence[str], last: str = "and") -> str:
-    """``a``, ``a and b``, ``a, b and c`` (or with ``last="or"``)."""
-    if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + f" {last} {items[-1]}"
 
 
 def with_article(name: str) -> str:
@@ -59,13 +54,13 @@ def points(value: int) -> str:
     return counted(value, "point")
 
 
-class Reader:
+class Reader(Teller):
     """What the words of one game need, for one reader: the players' names, the reader's seat
     (None: a spectator), the seats' chip colours, the rulebook name of every building model
     and kind (``names``), the lots dealt to each seat (MS-5), the game's rule options and
     each lot's locations (for the offer)."""
 
-    __slots__ = ("colours", "deal", "locations", "names", "options", "players", "seat")
+    __slots__ = ("colours", "deal", "locations", "names", "options")
 
     def __init__(
         self,
@@ -77,35 +72,16 @@ class Reader:
         options: Mapping[str, Any] | None = None,
         locations: Mapping[int, frozenset[str]] | None = None,
     ) -> None:
-        self.players = tuple(players)
-        self.seat = seat
+        super().__init__(tuple(players), seat)
         self.colours = tuple(colours)
         self.names = names
         self.deal = deal
         self.options: Mapping[str, Any] = options or {}
         self.locations: Mapping[int, frozenset[str]] = locations or {}
 
-    def who(self, seat: int) -> str:
-        """A player by name, the reader as "you"."""
-        return "you" if seat == self.seat else self.players[seat]
-
-    def whose(self, seat: int) -> str:
-        """The possessive: "Ann's", or "your"."""
-        return "your" if seat == self.seat else f"{self.players[seat]}'s"
-
     def theirs(self, seat: int) -> str:
         """The possessive pronoun: "Ann's", or "yours"."""
         return "yours" if seat == self.seat else f"{self.players[seat]}'s"
-
-    def their(self, seat: int) -> str:
-        """The possessive of a subject named before in the sentence: "their", or "your"."""
-        return "your" if seat == self.seat else "their"
-
-    def does(self, seat: int, verb: str, third: str | None = None) -> str:
-        """Subject and verb: "you take", "Ann takes" (``third`` when not the verb + "s")."""
-        if seat == self.seat:
-            return f"you {verb}"
-        return f"{self.players[seat]} {third or verb + 's'}"
 
     def name(self, model_or_kind: str) -> str:
         """A building by its rulebook name (a model id or a chart kind)."""
