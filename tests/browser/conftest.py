@@ -10,9 +10,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,7 +26,6 @@ if not REQUIRED:
         "playwright.sync_api", reason="the browser tests need Playwright (pip install playwright)"
     )
 
-import uvicorn  # noqa: E402
 from playwright.sync_api import (  # noqa: E402
     Browser,
     BrowserContext,
@@ -38,8 +34,8 @@ from playwright.sync_api import (  # noqa: E402
     sync_playwright,
 )
 
-from common.web.app import WS_MAX_SIZE, make_app  # noqa: E402
 from common.web.store import MemoryStore, Store  # noqa: E402
+from tests.web.harness import ThreadedWeb  # noqa: E402
 
 #: Chromium's own flags for a machine with no network: without them it stalls on Google's hosts
 CHROMIUM_ARGS = [
@@ -62,49 +58,13 @@ def chromium_path() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-def free_port() -> int:
-    """A loopback port nobody listens on now."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
+class Server(ThreadedWeb):
+    """A metro web served in this process on ``port`` (a fresh one by default) until
+    ``stop``: ``url`` the app's address."""
 
-
-class Server:
-    """A metro web served in this process on ``port`` (a fresh one by default) until ``stop``."""
-
-    def __init__(self, store: Store, port: int | None = None) -> None:
-        self.port = port or free_port()
-        self.app = make_app(store, rate=10_000, burst=10_000)
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            ws_max_size=WS_MAX_SIZE,
-            lifespan="on",
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError(f"metro web did not start on port {self.port}")
-            time.sleep(0.01)
+    def __init__(self, store: Store, port: int = 0) -> None:
+        super().__init__(store, port=port)
         self.url = f"http://127.0.0.1:{self.port}/"
-
-    @property
-    def host(self) -> Any:
-        """The WebHost: the tests look at the games as the host keeps them."""
-        return self.app.state.host
-
-    def stop(self) -> None:
-        """Let the server finish and wait for it (its port is free again after)."""
-        self.server.should_exit = True
-        self.thread.join(timeout=20)
-        if self.thread.is_alive():
-            raise RuntimeError(f"metro web on port {self.port} did not stop in 20 s")
 
 
 @pytest.fixture(scope="session")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -15,42 +14,19 @@ pytest.importorskip("starlette", reason="metro web needs the [web] extra (starle
 pytest.importorskip("uvicorn", reason="metro web needs the [web] extra (uvicorn)")
 pytest.importorskip("websockets", reason="the tests talk to metro web with websockets")
 
-import uvicorn
 from websockets.sync.client import ClientConnection, connect
 
-from common.web.app import WS_MAX_SIZE, make_app
 from common.web.store import MemoryStore, Store
+from tests.web.harness import ThreadedWeb
 
 
-class Running:
-    """A metro web served in this process until ``stop()``."""
+class Running(ThreadedWeb):
+    """A metro web served in this process until ``stop()``: ``url`` its WebSocket."""
 
     def __init__(self, store: Store, *, bot_delay: float = 0.0, rate: float = 10_000) -> None:
-        self.app = make_app(store, bot_delay=bot_delay, rate=rate, burst=int(rate))
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=0,
-            log_level="warning",
-            ws_max_size=WS_MAX_SIZE,
-            lifespan="on",
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.server.started:
-            if time.monotonic() > deadline:
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.01)
-        port = self.server.servers[0].sockets[0].getsockname()[1]
-        self.url = f"ws://127.0.0.1:{port}/ws"
-        self.http = f"http://127.0.0.1:{port}"
-
-    def stop(self) -> None:
-        """Let the server finish and wait for it."""
-        self.server.should_exit = True
-        self.thread.join(timeout=10)
+        super().__init__(store, bot_delay=bot_delay, rate=rate)
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.http = f"http://127.0.0.1:{self.port}"
 
 
 class Client:

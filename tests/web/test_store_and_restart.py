@@ -21,6 +21,7 @@ import pytest
 from common.serve import Server
 from common.web.store import MemoryStore, PostgresStore, SeatRecord, SqliteStore, Store
 from tests.web.conftest import Client, Running
+from tests.web.harness import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -126,13 +127,6 @@ def test_games_come_back_when_the_host_starts_again_over_the_same_file(tmp_path:
     second.stop()
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-    return port
-
-
 def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
     proc = subprocess.Popen(
         [sys.executable, "-m", "common", "web", "--port", str(port), "--db", str(db)],
@@ -154,7 +148,7 @@ def _start(db: Path, port: int) -> subprocess.Popen[bytes]:
 def test_kill_nine_and_a_restart_bring_every_game_back_at_its_last_answered_move(
     tmp_path: Path,
 ) -> None:
-    db, port = tmp_path / "games.sqlite", _free_port()
+    db, port = tmp_path / "games.sqlite", free_port()
     proc = _start(db, port)
     try:
         client = Client(f"ws://127.0.0.1:{port}/ws")
