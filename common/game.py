@@ -420,9 +420,9 @@ class Game:
             self._on_action(p.seat, action)  # type: ignore[arg-type]  # found listed: an Action
             if self._pending is None:
                 self._after_step()
-        else:
-            start = self._apply_quietly(action, seat)
-        return LogSlice(log, start, log._n if log._shared else len(log._items))
+            return LogSlice(log, start, len(items))  # the log owns its list once written to
+        start = self._apply_quietly(action, seat)
+        return LogSlice(log, start, len(log._items))
 
     def _apply_quietly(self, action: Action | str | Mapping[str, Any], seat: int | None) -> int:
         """apply() without gathering the events: returns where in the log they start."""
@@ -479,9 +479,9 @@ class Game:
 
         Returns the events it caused, the ``ChanceResolved`` first, as ``apply`` does.
         """
-        log = self._log
         start = self._resolve_quietly(outcome)
-        return LogSlice(log, start, log._n if log._shared else len(log._items))
+        log = self._log
+        return LogSlice(log, start, len(log._items))  # the log owns its list once written to
 
     def _resolve_quietly(self, outcome: Any) -> int:
         """resolve() without gathering the events: returns where in the log they start."""
