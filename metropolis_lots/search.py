@@ -20,6 +20,7 @@ from common import Action, Game, GameRandom
 from common.mcts import MCTSFactory, mcts_factory
 from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
 from metropolis_lots.bots import PROPOSE_MARGIN, Gains, worth_of
+from metropolis_lots.events import PoolProposed, TradeProposed
 from metropolis_lots.rules import Metropolis
 
 __all__ = ["MCTS", "PlayoutBot", "projected", "rank", "win_chances"]
@@ -38,10 +39,16 @@ _RANKED_LIMIT = 5_000
 
 
 def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
-    """The legal actions best first, by what the heuristic bot expects each to add."""
+    """The legal actions best first, by what the heuristic bot expects each to add.
+
+    A proposal declined already (an exchange in this window, a pooled building this turn) is
+    left out: asked again, the partner would answer the same, and a person at the table would
+    have to answer it again.
+    """
     assert isinstance(game, Metropolis)
     s = game.s
     options = game.options
+    declined = _declined(game)
     key = (
         id(game.r),
         options["give_claimed"],
@@ -61,13 +68,44 @@ def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
         s.pool,
         s.pool_declined,
         s.proposals,
+        declined,
     )
     found = _RANKED.get(key)
     if found is None:
         if len(_RANKED) >= _RANKED_LIMIT:
             _RANKED.clear()
-        found = _RANKED[key] = _rank(game, seat, legal)
+        found = _RANKED[key] = _rank(game, seat, [a for a in legal if a not in declined])
     return found[:]
+
+
+def _declined(g: Metropolis) -> tuple[Action, ...]:
+    """The proposals the seat to act made already and saw declined, read from the log.
+
+    In an open exchange window all ``proposals`` made in it were declined but an accepted one
+    (which changed the lots, so it is not legal again); in the building step all
+    ``pool_declined`` pooled buildings of this turn were. They are the latest of their kind.
+    """
+    s = g.s
+    kind: type[TradeProposed | PoolProposed]
+    if s.phase == "trade":
+        wanted, kind = s.proposals, TradeProposed
+    elif s.phase == "build":
+        wanted, kind = s.pool_declined, PoolProposed
+    else:
+        return ()
+    found: list[Action] = []
+    log = g.events
+    i = len(log)
+    while len(found) < wanted and i > 0:
+        i -= 1
+        e = log[i]
+        if type(e) is not kind:
+            continue
+        if isinstance(e, TradeProposed):
+            found.append(Propose(e.partner, e.give, e.take))
+        elif isinstance(e, PoolProposed):
+            found.append(Build(e.model, e.lots))
+    return tuple(found)
 
 
 def _rank(g: Metropolis, seat: int, legal: Sequence[Action]) -> list[Action]:

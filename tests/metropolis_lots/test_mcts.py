@@ -28,9 +28,10 @@ def test_ranker_keeps_every_legal_action_but_unpromising_proposals_in_random_gam
             ranked = rank(g, p.seat, legal)
             left_out = Counter(legal) - Counter(ranked)
             assert not Counter(ranked) - Counter(legal)  # nothing that is not legal
-            # only exchanges the heuristic would not propose are left out (a search would try
-            # them again and again: declined, they cost the proposer nothing)
-            assert all(isinstance(a, Propose) for a in left_out)
+            # only exchanges the heuristic would not propose, and proposals declined already,
+            # are left out (a search would try them again and again: declined, they cost the
+            # proposer nothing)
+            assert all(isinstance(a, Propose | Build) for a in left_out)
             assert all(a not in left_out for a in ranked)
             if any(isinstance(a, Propose) for a in legal):
                 assert Done() in ranked
@@ -39,6 +40,40 @@ def test_ranker_keeps_every_legal_action_but_unpromising_proposals_in_random_gam
             checked += 1
             g.apply(bot.choose(g, p.seat))
     assert checked > 300 and proposals > 0
+
+
+def test_ranker_leaves_out_proposals_declined_in_the_same_window_or_turn() -> None:
+    """A declined exchange (in the same window) or pooled building (in the same turn) is not
+    ranked again: the search would make it again and a person would have to answer it again."""
+    seen = {"trade": 0, "build": 0}
+    for players, seed in ((3, 4), (4, 5), (5, 6), (4, 7), (3, 8)):
+        g = new_game(players=players, seed=seed, pool_proposals=3)
+        bot = RandomBot(seed)
+        trades: set[Propose] = set()  # declined in the open window, as the test saw them
+        pools: set[Build] = set()  # declined this turn
+        while not g.is_over:
+            p = g._pending
+            if not isinstance(p, Prompt):
+                g.resolve()
+                continue
+            s = g.s
+            if s.phase == "trade" and s.proposals == 0:
+                trades = set()
+            if s.phase == "build" and s.pool_declined == 0:
+                pools = set()
+            declined = trades if s.phase == "trade" else pools if s.phase == "build" else set()
+            legal = g.legal_actions()
+            ranked = rank(g, p.seat, legal)
+            again = declined & set(legal)
+            assert not again & set(ranked)
+            if again:
+                seen[s.phase] += 1
+            action = bot.choose(g, p.seat)
+            proposed = s.trade if s.phase == "answer" else s.pool if s.phase == "pool" else None
+            events = g.apply(action)
+            if proposed is not None and any(getattr(e, "accepted", None) is False for e in events):
+                (trades if isinstance(proposed, Propose) else pools).add(proposed)  # type: ignore[arg-type]
+    assert seen["trade"] > 0 and seen["build"] > 0, seen
 
 
 def test_ranker_puts_the_best_building_first() -> None:
