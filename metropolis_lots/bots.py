@@ -290,7 +290,10 @@ class HeuristicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = GameRandom(seed)
+        #: the exchanges proposed in this game (``_game``): a partner that declined one would
+        #: decline it again, and a person would have to answer it again every turn
         self._tried: set[Propose] = set()
+        self._game: Game | None = None
         self._pools: set[Build] = set()
 
     def choose(self, game: Game, seat: int) -> Action:
@@ -348,8 +351,8 @@ class HeuristicBot:
         return best
 
     def _propose(self, g: Metropolis, seat: int) -> Action:
-        if g.s.proposals == 0:
-            self._tried = set()
+        if g is not self._game:
+            self._tried, self._game = set(), g
         mine = Gains(g, seat)
         theirs = [Gains(g, p) for p in range(g.num_players)]
         best: Propose | None = None

@@ -16,11 +16,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from common import Action, Game, GameRandom
+from common import Action, Event, Game, GameRandom
 from common.mcts import MCTSFactory, mcts_factory
 from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
 from metropolis_lots.bots import PROPOSE_MARGIN, Gains, worth_of
-from metropolis_lots.events import PoolProposed, TradeProposed
+from metropolis_lots.events import PoolProposed, TradeAnswered, TradeProposed
 from metropolis_lots.rules import Metropolis
 
 __all__ = ["MCTS", "PlayoutBot", "projected", "rank", "win_chances"]
@@ -41,7 +41,7 @@ _RANKED_LIMIT = 5_000
 def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The legal actions best first, by what the heuristic bot expects each to add.
 
-    A proposal declined already (an exchange in this window, a pooled building this turn) is
+    A proposal declined already (an exchange in this game, a pooled building this turn) is
     left out: asked again, the partner would answer the same, and a person at the table would
     have to answer it again.
     """
@@ -78,34 +78,72 @@ def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     return found[:]
 
 
-def _declined(g: Metropolis) -> tuple[Action, ...]:
-    """The proposals the seat to act made already and saw declined, read from the log.
+def _declined(g: Metropolis) -> frozenset[Action]:
+    """The proposals of the seat to act that were declined and may not be made again.
 
-    In an open exchange window all ``proposals`` made in it were declined but an accepted one
-    (which changed the lots, so it is not legal again); in the building step all
-    ``pool_declined`` pooled buildings of this turn were. They are the latest of their kind.
+    An exchange its partner declined is left out for the rest of the game (read from the log,
+    ``_declined_exchanges``); a pooled building a partner declined, for the rest of the turn
+    (the turn's ``pool_declined`` latest ``PoolProposed``, the rules' own count).
     """
     s = g.s
-    kind: type[TradeProposed | PoolProposed]
     if s.phase == "trade":
-        wanted, kind = s.proposals, TradeProposed
-    elif s.phase == "build":
-        wanted, kind = s.pool_declined, PoolProposed
-    else:
-        return ()
+        trader = s.trader
+        return frozenset(a for seat, a in _declined_exchanges(g) if seat == trader)
+    if s.phase != "build" or not s.pool_declined:
+        return frozenset()
     found: list[Action] = []
     log = g.events
     i = len(log)
-    while len(found) < wanted and i > 0:
+    while len(found) < s.pool_declined and i > 0:
         i -= 1
         e = log[i]
-        if type(e) is not kind:
-            continue
-        if isinstance(e, TradeProposed):
-            found.append(Propose(e.partner, e.give, e.take))
-        elif isinstance(e, PoolProposed):
+        if isinstance(e, PoolProposed):
             found.append(Build(e.model, e.lots))
-    return tuple(found)
+    return frozenset(found)
+
+
+#: for every 16th entry of a log read, by the entry's id: the entry itself (kept alive here,
+#: so that its id is not reused) and its index, the (proposer, exchange) pairs declined up to
+#: it, and the exchange proposed and not yet answered there. A search's copies share their
+#: game's log, so a rank reads the copy's own entries and at most 16 of the game's.
+_READ: dict[int, tuple[object, int, frozenset[tuple[int, Propose]], Event | None]] = {}
+_READ_LIMIT = 50_000
+_READ_EVERY = 16
+
+
+def _declined_exchanges(g: Metropolis) -> frozenset[tuple[int, Propose]]:
+    """Every (proposer, exchange) of the game so far that the partner declined."""
+    log = g.events
+    n = len(log)
+    # the log's own entries: an event, or the recorded tuple (EventClass, *fields) it is made
+    # from when read (docs/development/core-internals.md); only the exchanges are made here
+    items = log._items
+    declined: frozenset[tuple[int, Propose]] = frozenset()
+    open_: Event | None = None
+    i = (n - 1) // _READ_EVERY * _READ_EVERY
+    while i >= 0:
+        known = _READ.get(id(items[i]))
+        if known is not None and known[0] is items[i] and known[1] == i:
+            declined, open_ = known[2], known[3]
+            break
+        i -= _READ_EVERY
+    if len(_READ) > _READ_LIMIT:
+        _READ.clear()
+    for k in range(max(i, -1) + 1, n):
+        e = items[k]
+        kind = e[0] if type(e) is tuple else type(e)
+        if kind is TradeProposed:
+            open_ = log[k]
+        elif kind is TradeAnswered:
+            answer = log[k]
+            assert isinstance(answer, TradeAnswered)
+            if not answer.accepted and isinstance(open_, TradeProposed):
+                exchange = Propose(open_.partner, open_.give, open_.take)
+                declined = declined | {(open_.seat, exchange)}
+            open_ = None
+        if k % _READ_EVERY == 0:
+            _READ[id(items[k])] = (items[k], k, declined, open_)
+    return declined
 
 
 def _rank(g: Metropolis, seat: int, legal: Sequence[Action]) -> list[Action]:

@@ -7,7 +7,7 @@ from collections import Counter
 from common import RandomBot, play
 from common.game import Prompt
 from common.mcts import MCTSBot
-from metropolis_lots import INFO, Build, Done, HeuristicBot, Propose, new_game
+from metropolis_lots import INFO, Build, Decline, Done, HeuristicBot, Propose, new_game
 from metropolis_lots.search import PlayoutBot, projected, rank
 from tests.metropolis_lots.helpers import ask_build, dealt, own
 
@@ -42,14 +42,15 @@ def test_ranker_keeps_every_legal_action_but_unpromising_proposals_in_random_gam
     assert checked > 300 and proposals > 0
 
 
-def test_ranker_leaves_out_proposals_declined_in_the_same_window_or_turn() -> None:
-    """A declined exchange (in the same window) or pooled building (in the same turn) is not
-    ranked again: the search would make it again and a person would have to answer it again."""
+def test_ranker_leaves_out_exchanges_declined_in_the_game_and_pools_declined_this_turn() -> None:
+    """A declined exchange (for the rest of the game) or pooled building (for the rest of the
+    turn) is not ranked again: the search would make it again and a person would have to
+    answer it again, every turn."""
     seen = {"trade": 0, "build": 0}
     for players, seed in ((3, 4), (4, 5), (5, 6), (4, 7), (3, 8)):
         g = new_game(players=players, seed=seed, pool_proposals=3)
         bot = RandomBot(seed)
-        trades: set[Propose] = set()  # declined in the open window, as the test saw them
+        trades: set[tuple[int, Propose]] = set()  # (proposer, exchange) declined, as seen here
         pools: set[Build] = set()  # declined this turn
         while not g.is_over:
             p = g._pending
@@ -57,11 +58,13 @@ def test_ranker_leaves_out_proposals_declined_in_the_same_window_or_turn() -> No
                 g.resolve()
                 continue
             s = g.s
-            if s.phase == "trade" and s.proposals == 0:
-                trades = set()
             if s.phase == "build" and s.pool_declined == 0:
                 pools = set()
-            declined = trades if s.phase == "trade" else pools if s.phase == "build" else set()
+            declined: set[Propose] | set[Build] = set()
+            if s.phase == "trade":
+                declined = {a for seat, a in trades if seat == s.trader}
+            elif s.phase == "build":
+                declined = pools
             legal = g.legal_actions()
             ranked = rank(g, p.seat, legal)
             again = declined & set(legal)
@@ -69,11 +72,39 @@ def test_ranker_leaves_out_proposals_declined_in_the_same_window_or_turn() -> No
             if again:
                 seen[s.phase] += 1
             action = bot.choose(g, p.seat)
+            proposer = s.trader
             proposed = s.trade if s.phase == "answer" else s.pool if s.phase == "pool" else None
-            events = g.apply(action)
-            if proposed is not None and any(getattr(e, "accepted", None) is False for e in events):
-                (trades if isinstance(proposed, Propose) else pools).add(proposed)  # type: ignore[arg-type]
+            caused = g.apply(action)
+            if any(getattr(e, "accepted", None) is False for e in caused):
+                if isinstance(proposed, Propose):
+                    trades.add((proposer, proposed))
+                elif isinstance(proposed, Build):
+                    pools.add(proposed)
     assert seen["trade"] > 0 and seen["build"] > 0, seen
+
+
+def test_heuristic_never_makes_the_same_exchange_twice_in_a_game() -> None:
+    """Its partners decline every exchange: none is proposed to them again in a later window."""
+    made = 0
+    for players, seed in ((3, 4), (4, 5), (2, 6)):
+        g = new_game(players=players, seed=seed)
+        bots = [HeuristicBot(seed + k) for k in range(players)]
+        proposed: set[tuple[int, Propose]] = set()
+        while not g.is_over:
+            p = g._pending
+            if not isinstance(p, Prompt):
+                g.resolve()
+                continue
+            if g.s.phase == "answer":
+                g.apply(Decline())
+                continue
+            action = bots[p.seat].choose(g, p.seat)
+            if isinstance(action, Propose):
+                assert (p.seat, action) not in proposed
+                proposed.add((p.seat, action))
+            g.apply(action)
+        made += len(proposed)
+    assert made > 0
 
 
 def test_ranker_puts_the_best_building_first() -> None:
