@@ -6,8 +6,12 @@ versions by. Each game is measured as ``metro bench`` plays it (random bots, gam
 seed + i, the full rules and the event log): the instructions of a run of ``n`` games less
 those of a run of none (start-up and imports), divided by the decisions taken.
 
-Run: ``python benchmarks/instructions.py [GAME ...] [-n GAMES] [-s SEED]`` (needs
-``valgrind`` on the PATH; about a minute a game).
+``--path`` measures other loops over the same seeds: ``public`` (a library user's loop,
+issue 28), ``floor`` (that loop with each call cut to what it cannot avoid, an experiment),
+``both`` or ``all``, each also as a ratio to ``play()``.
+
+Run: ``python benchmarks/instructions.py [GAME ...] [-n GAMES] [-s SEED] [--path P]`` (needs
+``valgrind`` on the PATH; about a minute a game and loop).
 """
 
 from __future__ import annotations
@@ -19,14 +23,15 @@ import subprocess
 import sys
 
 #: the batch a child process plays: ``metro bench``'s own loop (``play`` with random bots),
-#: or the same games through the public contract (``public``, issue 28)
+#: the same games through the public contract (``public``, issue 28), or the public path's
+#: games with each call cut to what it cannot avoid (``floor``, an experiment)
 _CHILD = """
 import sys
 from common import registry, speed
 info = registry.get(sys.argv[1])
 n = int(sys.argv[2])
-batch = speed.public_batch if sys.argv[4] == "public" else speed.random_batch
-print(batch(info, n, None, int(sys.argv[3]), {})[0] if n else 0)
+batches = {"play": speed.random_batch, "public": speed.public_batch, "floor": speed.floor_batch}
+print(batches[sys.argv[4]](info, n, None, int(sys.argv[3]), {})[0] if n else 0)
 """
 #: games a run plays by default: enough that one-time tables are a small share
 _DEFAULT_GAMES = {"metrocity": 200, "metropolia": 60, "metropoli": 20, "metropolis_lots": 30}
@@ -65,9 +70,11 @@ def main() -> None:
     parser.add_argument("-s", "--seed", type=int, default=1)
     parser.add_argument(
         "--path",
-        choices=("play", "public", "both"),
+        choices=("play", "public", "floor", "both", "all"),
         default="play",
-        help="play(): the core's loop; public: legal_actions + random.Random.choice + apply",
+        help="play(): the core's loop; public: legal_actions + random.Random.choice + apply; "
+        "floor: the public path's calls cut to what they cannot avoid (speed.floor_batch); "
+        "both: play and public; all: the three",
     )
     args = parser.parse_args()
     if shutil.which("valgrind") is None:
@@ -75,7 +82,9 @@ def main() -> None:
     for game in args.games:
         n = args.count or _DEFAULT_GAMES.get(game, 20)
         base, _ = count(game, 0, args.seed)
-        paths = ("play", "public") if args.path == "both" else (args.path,)
+        paths = {"both": ("play", "public"), "all": ("play", "public", "floor")}.get(
+            args.path, (args.path,)
+        )
         per = {}
         for path in paths:
             total, decisions = count(game, n, args.seed, path)
@@ -84,8 +93,10 @@ def main() -> None:
                 f"{game} ({path}): {per[path]:,.0f} instructions a decision "
                 f"({n} games, {decisions} decisions, seed {args.seed})"
             )
-        if len(per) == 2:
-            print(f"{game}: the public path costs {per['public'] / per['play']:.2f} times play()")
+        if "play" in per:
+            for path in ("public", "floor"):
+                if path in per:
+                    print(f"{game}: {path} costs {per[path] / per['play']:.3f} times play()")
 
 
 if __name__ == "__main__":

@@ -19,8 +19,10 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
+from common.actions import Action
 from common.bots import RandomBot, play
-from common.game import Game
+from common.events import ActionTaken, LogSlice
+from common.game import Game, Prompt
 from common.registry import GameInfo
 
 
@@ -71,6 +73,56 @@ def public_batch(
                 game.resolve()
             else:
                 game.apply(choice(game.legal_actions()))
+        actions += game.decisions
+        outcomes += game._chance_count
+        first = first or game
+    assert first is not None
+    return actions, outcomes, first
+
+
+def floor_batch(
+    info: GameInfo, n: int, players: int | None, seed: int, options: Mapping[str, Any]
+) -> tuple[int, int, Game]:
+    """``public_batch``'s games and choices, each call of the contract cut to what it cannot
+    avoid: an experiment, not a way to play (issue 28).
+
+    ``is_over`` and ``chance`` are attribute reads; ``legal_actions()`` is a call that returns
+    the game's own sequence; ``apply()`` and ``resolve()`` are calls that log the step and
+    return its ``LogSlice``. No check is made (a caller's list could grant a move), so it
+    shows how near ``play()`` the public path could come by slimming the core's calls alone:
+    ``benchmarks/instructions.py --path all``.
+    """
+    actions = outcomes = 0
+    first: Game | None = None
+    for i in range(n):
+        game = info.new_game(players=players, seed=seed + i, **options)
+        choice = random.Random(seed + i).choice
+
+        def legal_actions(game: Game = game) -> Any:
+            return game._legal_actions()
+
+        def apply(action: Action, game: Game = game) -> LogSlice:
+            p: Prompt = game._pending  # type: ignore[assignment]
+            log = game._log
+            items = log._own() if log._shared else log._items
+            start = len(items)
+            game._decisions += 1
+            items.append((ActionTaken, p.seat, action))
+            game._on_action(p.seat, action)
+            if game._pending is None:
+                game._after_step()
+            return LogSlice(log, start, len(items))
+
+        def resolve(game: Game = game) -> LogSlice:
+            start = game._resolve_quietly(None)
+            log = game._log
+            return LogSlice(log, start, len(log._items))
+
+        while game._pending is not None:
+            if type(game._pending) is not Prompt:
+                resolve()
+            else:
+                apply(choice(legal_actions()))
         actions += game.decisions
         outcomes += game._chance_count
         first = first or game
