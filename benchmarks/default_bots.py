@@ -5,7 +5,10 @@
 Every pair of the game's candidate bots (``CANDIDATES``) plays the same games (seats
 alternating, ``common.tournament``), every decision timed in CPU milliseconds. The default is
 the strongest bot (the highest mean ahead rate against the others) whose median time a move
-is under ``BUDGET_MS``; the script prints the table and that choice, says whether the game's
+is under ``BUDGET_MS``, unless a bot at least ``FASTER`` times faster is not significantly
+weaker in their own games (its 95% interval reaches its fair share): then the fastest such
+bot, as long as the strongest takes ``WAIT_MS`` or more a move (below that nobody waits).
+The script prints the table and that choice, says whether the game's
 ``GameInfo.default_bot`` agrees, and with ``--write`` puts the table into the game's
 ``docs/GAME.md`` between its two ``default-bot table`` markers.
 """
@@ -32,6 +35,11 @@ from common.tournament import markdown, tournament  # noqa: E402
 
 #: the median time a move the default bot must stay under (CPU milliseconds)
 BUDGET_MS = 50.0
+#: how many times faster a bot must be to stand in for a stronger one it is not
+#: significantly weaker than (a tie of two searches is a coin's throw, their times are not)
+FASTER = 2.0
+#: below this median time a move (CPU milliseconds) the strongest is taken as it is
+WAIT_MS = 1.0
 
 #: each game's bots to compare: its own, and a search budget that fits (or not) the budget
 CANDIDATES: dict[str, list[str]] = {
@@ -54,7 +62,7 @@ BEGIN = "<!-- default-bot table: made by benchmarks/default_bots.py, do not edit
 END = "<!-- end of the default-bot table -->"
 
 
-def choose(table: dict[str, Any], budget_ms: float = BUDGET_MS) -> str:
+def strongest(table: dict[str, Any], budget_ms: float = BUDGET_MS) -> str:
     """The strongest bot of ``table`` (its standings order) whose median is under budget."""
     for row in table["standings"]:
         if table["timing"][row["bot"]]["median_ms"] < budget_ms:
@@ -62,10 +70,45 @@ def choose(table: dict[str, Any], budget_ms: float = BUDGET_MS) -> str:
     raise ValueError("no bot keeps its median time a move under the budget")
 
 
+def stand_in(table: dict[str, Any], best: str) -> dict[str, Any] | None:
+    """The pairing of the fastest bot that may stand in for ``best`` (module docstring)."""
+    timing = table["timing"]
+    if timing[best]["median_ms"] < WAIT_MS:
+        return None
+    pairs = {(p["bot"], p["against"]): p for p in table["pairings"]}
+    for bot in sorted(timing, key=lambda b: timing[b]["median_ms"]):
+        if bot == best or timing[bot]["median_ms"] * FASTER > timing[best]["median_ms"]:
+            continue
+        pairing = pairs[(bot, best)]
+        if pairing["ahead_ci95"][1] >= pairing["fair_share"]:  # not significantly weaker
+            return dict(pairing)
+    return None
+
+
+def choose(table: dict[str, Any], budget_ms: float = BUDGET_MS) -> str:
+    """The default bot the table makes: the strongest under budget, or its stand-in."""
+    best = strongest(table, budget_ms)
+    pairing = stand_in(table, best)
+    return best if pairing is None else str(pairing["bot"])
+
+
 def report(game: str, table: dict[str, Any], command: str) -> str:
     """The doc's section: how it was made, the table and the choice."""
-    best = choose(table)
-    timing = table["timing"][best]
+    best = strongest(table)
+    pairing = stand_in(table, best)
+    timing = table["timing"]
+    chosen = best if pairing is None else str(pairing["bot"])
+    why = (
+        f"the strongest whose median time a move is under {BUDGET_MS:.0f} ms"
+        if pairing is None
+        else (
+            f"which `{best}`, first in the standings, did not beat significantly in their own "
+            f"games (`{chosen}` ahead in {pairing['ahead_rate']:.1%}, 95% CI "
+            f"{pairing['ahead_ci95'][0]:.1%}-{pairing['ahead_ci95'][1]:.1%}), at "
+            f"{timing[best]['median_ms'] / timing[chosen]['median_ms']:.1f} times its speed"
+        )
+    )
+    t = timing[chosen]
     return "\n".join(
         [
             BEGIN,
@@ -79,9 +122,8 @@ def report(game: str, table: dict[str, Any], command: str) -> str:
             "",
             markdown(table),
             "",
-            f"Default: **`{best}`**, the strongest whose median time a move is under "
-            f"{BUDGET_MS:.0f} ms (median {timing['median_ms']:.2f} ms, 90th percentile "
-            f"{timing['p90_ms']:.2f} ms, max {timing['max_ms']:.1f} ms). "
+            f"Default: **`{chosen}`**, {why} (median {t['median_ms']:.2f} ms, 90th percentile "
+            f"{t['p90_ms']:.2f} ms, max {t['max_ms']:.1f} ms). "
             f"`GameInfo.default_bot` is `{common.get(game).default()}`.",
             END,
         ]

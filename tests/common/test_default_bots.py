@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.util
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -52,3 +54,41 @@ def test_demo_play_and_the_protocol_use_the_default_bot() -> None:
     for entry in catalogue():
         assert entry["default_bot"] == get(entry["name"]).default()
         assert entry["default_bot"] in entry["bots"]
+
+
+# ------------------------------------------------------------------ the choice's rule
+def _default_bots_script() -> Any:
+    spec = importlib.util.spec_from_file_location(
+        "default_bots", ROOT / "benchmarks" / "default_bots.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def _table(medians: dict[str, float], ahead: dict[tuple[str, str], tuple[float, float]]) -> Any:
+    """A tournament table: bots in standings order with their medians, pairings' CIs."""
+    return {
+        "standings": [{"bot": b} for b in medians],
+        "timing": {b: {"median_ms": m} for b, m in medians.items()},
+        "pairings": [
+            {"bot": b, "against": a, "ahead_rate": sum(ci) / 2, "ahead_ci95": ci, "fair_share": 0.5}
+            for (b, a), ci in ahead.items()
+        ],
+    }
+
+
+def test_the_default_is_the_strongest_under_budget_unless_a_faster_bot_ties_it() -> None:
+    choose = _default_bots_script().choose
+    slow_first = {"mcts:1000": 80.0, "mcts:160": 40.0, "mcts": 8.0, "heuristic": 0.05}
+    weaker = {("mcts", "mcts:160"): (0.30, 0.45), ("heuristic", "mcts:160"): (0.2, 0.4)}
+    tied = {("mcts", "mcts:160"): (0.39, 0.58), ("heuristic", "mcts:160"): (0.2, 0.4)}
+    # over budget first: the next; a faster bot significantly weaker does not stand in
+    assert choose(_table(slow_first, weaker)) == "mcts:160"
+    # one at a fifth of the time whose interval reaches the fair share does
+    assert choose(_table(slow_first, tied)) == "mcts"
+    # not twice as fast: the strongest stays
+    assert choose(_table({"a": 10.0, "b": 6.0}, {("b", "a"): (0.4, 0.6)})) == "a"
+    # under a millisecond nobody waits: the strongest stays
+    assert choose(_table({"a": 0.8, "b": 0.01}, {("b", "a"): (0.4, 0.6)})) == "a"
