@@ -56,6 +56,8 @@ SEED_LIMIT = 2**53
 MAX_NAME = 40
 #: what a by-index sequence's ``_last`` is before an item is read: never an action
 _UNREAD = object()
+#: ``Game._legal_cache`` before legal_actions() has listed anything: no position is -1
+_NOTHING_LISTED: tuple[int, Sequence[Any]] = (-1, ())
 
 
 @attrs.frozen
@@ -215,7 +217,8 @@ class Game:
         self._decisions = 0
         #: the result, kept when the game ends (GameEnded, play() and view() all ask for it)
         self._final: Result | None = None
-        self._legal_cache: tuple[int, Sequence[Action]] | None = None
+        #: (the position: decisions + chance outcomes, the sequence legal_actions() gave out there)
+        self._legal_cache: tuple[int, Sequence[Action]] = _NOTHING_LISTED
         # the options are copied: the entry's own dict, made into the event only when read
         self._record(
             GameStarted, self.name, self.players, self.seed, dict(self.options), FORMAT_VERSION
@@ -329,15 +332,9 @@ class Game:
         """
         if type(self._pending) is not Prompt:
             return ()
-        found = self._legal_actions()
-        kind = type(found)
-        legal: Sequence[Action]
-        if kind is list:  # a game's own list: a copy it cannot change under the caller
-            legal = tuple(found)
-        elif kind is tuple or kind in BY_INDEX:  # immutable already
-            legal = found
-        else:
-            legal = tuple(found)
+        legal = self._legal_actions()
+        if type(legal) is not tuple and type(legal) not in BY_INDEX:
+            legal = tuple(legal)  # a game's own list: a copy it cannot change under the caller
         # every step is a decision or a chance outcome: their count names the position
         self._legal_cache = (self._decisions + self._chance_count, legal)
         return legal
@@ -377,7 +374,7 @@ class Game:
         usual caller applies one of those very objects: they are legal without another look.
         """
         cached = self._legal_cache
-        if cached is None or cached[0] != self._decisions + self._chance_count:
+        if cached[0] != self._decisions + self._chance_count:
             return False
         legal = cached[1]
         if type(legal) is tuple:  # the scan stays in C
@@ -391,37 +388,36 @@ class Game:
         builds each event when it is read (it equals their tuple). Raises IllegalAction,
         leaving the game unchanged, when it is not legal.
         """
-        log = self._log
         cached = self._legal_cache
-        listed = False
         # _listed(action), inline (issue 28: the public path as fast as play()): the usual
         # caller applies one of the very objects legal_actions() just gave out
-        if (
-            cached is not None
-            and cached[0] == self._decisions + self._chance_count
+        if cached[0] == self._decisions + self._chance_count and (
             # the same position, so the same prompt: a seat named must be the one to act
-            and (seat is None or (type(seat) is int and seat == self._pending.seat))  # type: ignore[union-attr]
+            seat is None or (type(seat) is int and seat == self._pending.seat)  # type: ignore[union-attr]
         ):
-            legal = cached[1]
+            legal: Sequence[Action] | None = cached[1]
             if type(legal) is tuple:
                 for a in legal:  # a plain loop: cheaper than any(map(is_, ...)) on a few
                     if a is action:
-                        listed = True
                         break
-            else:
-                listed = getattr(legal, "_last", _UNREAD) is action
-        if listed:
-            # _apply_listed, inline: the same position, so the same prompt is pending
-            p: Prompt = self._pending  # type: ignore[assignment]
-            items = log._own() if log._shared else log._items
-            start = len(items)
-            self._decisions += 1
-            items.append((ActionTaken, p.seat, action))
-            self._on_action(p.seat, action)  # type: ignore[arg-type]  # found listed: an Action
-            if self._pending is None:
-                self._after_step()
-            return LogSlice(log, start, len(items))  # the log owns its list once written to
+                else:
+                    legal = None
+            elif getattr(legal, "_last", _UNREAD) is not action:
+                legal = None
+            if legal is not None:
+                # _apply_listed, inline: the same position, so the same prompt is pending
+                p: Prompt = self._pending  # type: ignore[assignment]
+                log = self._log
+                items = log._own() if log._shared else log._items
+                start = len(items)
+                self._decisions += 1
+                items.append((ActionTaken, p.seat, action))
+                self._on_action(p.seat, action)  # type: ignore[arg-type]  # listed: an Action
+                if self._pending is None:
+                    self._after_step()
+                return LogSlice(log, start, len(items))  # the log owns its list once written to
         start = self._apply_quietly(action, seat)
+        log = self._log
         return LogSlice(log, start, len(log._items))
 
     def _apply_quietly(self, action: Action | str | Mapping[str, Any], seat: int | None) -> int:
@@ -620,7 +616,7 @@ class Game:
         other._log = self._log.fork()
         # the original's legal actions are not the copy's to trust: a copy may be changed
         # before it moves (determinize redraws what a seat cannot see)
-        other._legal_cache = None
+        other._legal_cache = _NOTHING_LISTED
         other._copy_state(self)
         return other
 
