@@ -98,6 +98,10 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
                 players=players, seed=seed if seed is not None else 0, **game_options
             )
             self._settle_chance()
+            #: the game's own legal objects by catalogue index, as the last mask listed them,
+            #: and the length of the log then (its position): step() applies those objects,
+            #: which the game takes as legal without reading them again from JSON
+            self._listed: dict[int, Action] = {}
             self._listed_at = -1
             self.agents = list(self.possible_agents)
             self.rewards = {a: 0.0 for a in self.agents}
@@ -115,8 +119,10 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
         def _mask(self, agent: str) -> Any:
             mask = np.zeros(len(self._catalogue), dtype=np.int8)
             if self.game.to_act == self._seat[agent]:
-                for a in self.game.legal_actions():
-                    mask[self._index[a]] = 1
+                index = self._index
+                listed = self._listed = {index[a]: a for a in self.game.legal_actions()}
+                self._listed_at = len(self.game.events)
+                mask[list(listed)] = 1
             return mask
 
         def observe(self, agent: str) -> Any:
@@ -130,7 +136,11 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
                 self._was_dead_step(action)
                 return
             self._cumulative_rewards[agent] = 0.0
-            self.game.apply(self._catalogue[int(action)], seat=self._seat[agent])
+            i = int(action)
+            listed = self._listed.get(i) if self._listed_at == len(self.game.events) else None
+            self.game.apply(
+                self._catalogue[i] if listed is None else listed, seat=self._seat[agent]
+            )
             self._settle_chance()
             self.rewards = {a: 0.0 for a in self.agents}
             if self.game.is_over:

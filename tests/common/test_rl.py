@@ -42,3 +42,34 @@ def test_a_game_without_an_action_space_says_so(toy_registered: object) -> None:
     pytest.importorskip("pettingzoo")
     with pytest.raises(NotImplementedError, match="fixed action space"):
         make_env("toyrace")
+
+
+@pytest.mark.parametrize("name", ["metropolia", "metropoli"])
+def test_a_masked_step_applies_the_games_own_object_without_checking_it_again(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """After an observation, the step hands apply() the very object legal_actions() listed
+    (the identity fast path); an action picked with no fresh mask is still checked."""
+    pytest.importorskip("pettingzoo")
+    env = make_env(name)
+    env.reset(seed=3)
+    checked: list[Any] = []
+    real = Game._apply_quietly
+
+    def counted(self: Game, action: Any, seat: Any) -> int:
+        checked.append(action)
+        return real(self, action, seat)
+
+    monkeypatch.setattr(Game, "_apply_quietly", counted)
+    for _ in range(30):
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            break
+        allowed = env.observe(agent)["action_mask"].nonzero()[0]
+        env.step(int(allowed[-1]))
+    assert checked == []
+    agent = env.agent_selection
+    allowed = env.observe(agent)["action_mask"].nonzero()[0]
+    env._listed_at = -1  # as if the mask were stale: the catalogue's object, checked
+    env.step(int(allowed[0]))
+    assert len(checked) == 1
