@@ -179,18 +179,25 @@ def _grid(st: dict[str, Any]) -> list[str]:
     return out
 
 
+def _holdings(view: dict[str, Any]) -> tuple[list[int], list[int]]:
+    """Each seat's lots and buildings, counted from a view (both boards' player rows)."""
+    st = view["state"]
+    lots = [0] * len(view["players"])
+    for o in st["owners"].values():
+        lots[o] += 1
+    built = [0] * len(view["players"])
+    for b in st["buildings"]:
+        built[b["owner"]] += 1
+    return lots, built
+
+
 def _players(view: dict[str, Any], seat: int | None) -> list[str]:
     """A line a player: the mark on the board, name, colour, the seat number that actions
     name (``give 23 2``), lots, chips left, buildings, their value now; the seat to act
     marked, and the reader as "you"."""
     st = view["state"]
     names = view["players"]
-    lots = [0] * len(names)
-    for o in st["owners"].values():
-        lots[o] += 1
-    built = [0] * len(names)
-    for b in st["buildings"]:
-        built[b["owner"]] += 1
+    lots, built = _holdings(view)
     width = max(len(_name(x)) for x in names)
     out = []
     for p, name in enumerate(names):
@@ -631,12 +638,7 @@ def _player_rows(
 ) -> None:
     st = view["state"]
     names: list[str] = view["players"]
-    lots = [0] * len(names)
-    for o in st["owners"].values():
-        lots[o] += 1
-    built = [0] * len(names)
-    for b in st["buildings"]:
-        built[b["owner"]] += 1
+    lots, built = _holdings(view)
     for p, name in enumerate(names):
         y = top + _ROW_H * p
         base = y + 18
