@@ -9,21 +9,15 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from common import get
+from common import games, get
 from common.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
-#: the figures each game's records declare beyond the common ones (docs/core.md)
-EXTRAS = {
-    "metropolia": {"landmarks", "coins"},
-    "metropoli": {"bankruptcies", "bankrupt", "wealth"},
-    "metropolis_lots": {"buildings"},
-    "metrocity": {"streets"},
-}
+GAMES = sorted(games())
 
 
 # ------------------------------------------------------------------ default bots
-@pytest.mark.parametrize("name", sorted(EXTRAS))
+@pytest.mark.parametrize("name", GAMES)
 def test_every_games_default_bot_is_its_docs_measured_choice(name: str) -> None:
     info = get(name)
     default = info.default()
@@ -40,7 +34,7 @@ def test_every_games_default_bot_is_its_docs_measured_choice(name: str) -> None:
 def test_demo_play_and_the_protocol_use_the_default_bot() -> None:
     from common.cli import options as O
 
-    for name in sorted(EXTRAS):
+    for name in GAMES:
         info = get(name)
         players = info.cls.min_players
         assert O.bots_by_seat(info, None, players) == [info.default()] * players  # demo's seats

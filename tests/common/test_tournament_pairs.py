@@ -13,15 +13,6 @@ from common.botspec import BotError
 from common.cli import main
 from common.tournament import seating, tournament
 
-ROOT = Path(__file__).resolve().parents[2]
-#: the figures each game's records declare beyond the common ones (docs/core.md)
-EXTRAS = {
-    "metropolia": {"landmarks", "coins"},
-    "metropoli": {"bankruptcies", "bankrupt", "wealth"},
-    "metropolis_lots": {"buildings"},
-    "metrocity": {"streets"},
-}
-
 
 # ------------------------------------------------------------------ tournaments
 @pytest.mark.parametrize("players", [2, 3, 4])
