@@ -75,9 +75,10 @@ def play(
     while True:
         pending = game._pending  # the hot loop of every simulation: read it once per step
         if pending is None:
+            game.is_over = True  # the ended game's _sync_pending (the decision below skips it)
             return game.result()
         if not isinstance(pending, Prompt):
-            game._resolve_quietly(None)  # resolve() without gathering the events nobody reads here
+            game._resolve_quietly(None)  # resolve() without gathering the events nobody reads
             continue
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
@@ -101,6 +102,9 @@ def play(
         game._decisions += 1
         (log._own() if log._shared else log._items).append((ActionTaken, seat, action))
         game._on_action(seat, action)
+        # no _sync_pending: nobody reads the game before the loop's next step, which ends
+        # the game above or resolves the chance (which brings ``chance`` up to date); at
+        # a prompt, as after a decision that asks another, ``is_over`` and ``chance`` stand
         if game._pending is None:
             game._after_step()
 
@@ -113,7 +117,7 @@ def advance(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], steps: int) -> 
     done = 0
     while done < steps and not game.is_over:
         if game.chance is not None:
-            game.resolve()
+            game._resolve_quietly(None)  # resolve() without gathering the events nobody reads
         else:
             seat = game.to_act
             assert seat is not None

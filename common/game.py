@@ -13,7 +13,9 @@ saving, loading and cloning. A game writes hooks:
 - ``_view(seat)``, ``_result()``, and optionally ``_secrets(seat)``, ``max_actions()``.
 
 A step ends by calling exactly one of ``_ask(seat, kind, text)``, ``_request(chance)`` or
-``_end()``, which says what the game waits for next.
+``_end()``, which says what the game waits for next. The hooks read what is pending as
+``self._pending``: ``is_over`` and ``chance`` are the core's attributes, brought up to date
+when the step that a hook is part of ends.
 """
 
 from __future__ import annotations
@@ -56,8 +58,9 @@ SEED_LIMIT = 2**53
 MAX_NAME = 40
 #: what a by-index sequence's ``_last`` is before an item is read: never an action
 _UNREAD = object()
-#: ``Game._legal_cache`` before legal_actions() has listed anything: no position is -1
-_NOTHING_LISTED: tuple[int, Sequence[Any]] = (-1, ())
+#: ``object.__new__``: apply() and resolve() fill a LogSlice's three slots without a call of
+#: its ``__init__`` (issue 28: the public path as fast as play())
+_new_object = object.__new__
 
 
 @attrs.frozen
@@ -146,6 +149,20 @@ def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
 class Game:
     """Base of every game. See the module docstring for the hooks a game writes."""
 
+    # Slots: the attributes the public path reads or writes at every step (issue 28). Not
+    # instance-dict keys: they leave a game's own attributes the room CPython gives an
+    # instance dict whose keys its class shares (30). ``clone`` and ``undo`` set them.
+    __slots__ = ("__dict__", "__weakref__", "_legal_at", "_legal_seq", "chance", "is_over")
+    #: True once the game has ended (kept by the core: read it, never write it)
+    is_over: bool
+    #: the pending chance request, or None (kept by the core: read it, never write it)
+    chance: ChanceRequest | None
+    #: the position where legal_actions() last listed: its decision count (-1: nowhere). A
+    #: decision is the only way on from a prompt, so no two prompts share a count
+    _legal_at: int
+    #: the sequence legal_actions() gave out there
+    _legal_seq: Sequence[Action]
+
     #: registered name (``metropolia``)
     name: ClassVar[str] = ""
     title: ClassVar[str] = ""
@@ -174,7 +191,8 @@ class Game:
             "_force",
             "_record",
             "_cached_legal",
-            "_legal_cache",
+            "_legal_at",
+            "_legal_seq",
             "_log",
             "_pending",
             "_chance_count",
@@ -182,7 +200,10 @@ class Game:
             "_final",
             "_listed",
             "_describe_core",
+            "_sync_pending",
             "is_legal",
+            "is_over",
+            "chance",
         }
     )
 
@@ -217,14 +238,15 @@ class Game:
         self._decisions = 0
         #: the result, kept when the game ends (GameEnded, play() and view() all ask for it)
         self._final: Result | None = None
-        #: (the position: decisions + chance outcomes, the sequence legal_actions() gave out there)
-        self._legal_cache: tuple[int, Sequence[Action]] = _NOTHING_LISTED
+        self._legal_at = -1
+        self._legal_seq = ()
         # the options are copied: the entry's own dict, made into the event only when read
         self._record(
             GameStarted, self.name, self.players, self.seed, dict(self.options), FORMAT_VERSION
         )
         self._setup()
         self._after_step()
+        self._sync_pending()
 
     # ------------------------------------------------------------------ validation of inputs
     @classmethod
@@ -297,18 +319,6 @@ class Game:
         return p if type(p) is Prompt else None
 
     @property
-    def chance(self) -> ChanceRequest | None:
-        """The pending chance request, or None."""
-        p = self._pending
-        # what is pending is a Prompt, a ChanceRequest or None
-        return None if p is None or type(p) is Prompt else p  # type: ignore[return-value]
-
-    @property
-    def is_over(self) -> bool:
-        """True once the game has ended."""
-        return self._pending is None
-
-    @property
     def events(self) -> EventLog:
         """The event log (read only by convention: never append to it)."""
         return self._log
@@ -335,8 +345,8 @@ class Game:
         legal = self._legal_actions()
         if type(legal) is not tuple and type(legal) not in BY_INDEX:
             legal = tuple(legal)  # a game's own list: a copy it cannot change under the caller
-        # every step is a decision or a chance outcome: their count names the position
-        self._legal_cache = (self._decisions + self._chance_count, legal)
+        self._legal_at = self._decisions  # at a prompt the decision count names the position
+        self._legal_seq = legal
         return legal
 
     def parse_action(self, value: Any) -> Action:
@@ -370,13 +380,13 @@ class Game:
     def _listed(self, action: Any) -> bool:
         """True if ``action`` is one of the very objects legal_actions() gave out just now.
 
-        Every step is a decision or a chance outcome, so their count names the position. The
-        usual caller applies one of those very objects: they are legal without another look.
+        The only way on from a prompt is a decision, so the decision count names the position
+        (``_legal_at``). The usual caller applies one of those very objects: they are legal
+        without another look.
         """
-        cached = self._legal_cache
-        if cached[0] != self._decisions + self._chance_count:
+        if self._legal_at != self._decisions:
             return False
-        legal = cached[1]
+        legal = self._legal_seq
         if type(legal) is tuple:  # the scan stays in C
             return any(map(operator.is_, legal, itertools.repeat(action)))
         return getattr(legal, "_last", _UNREAD) is action
@@ -388,14 +398,13 @@ class Game:
         builds each event when it is read (it equals their tuple). Raises IllegalAction,
         leaving the game unchanged, when it is not legal.
         """
-        cached = self._legal_cache
         # _listed(action), inline (issue 28: the public path as fast as play()): the usual
         # caller applies one of the very objects legal_actions() just gave out
-        if cached[0] == self._decisions + self._chance_count and (
+        if self._legal_at == self._decisions and (
             # the same position, so the same prompt: a seat named must be the one to act
             seat is None or (type(seat) is int and seat == self._pending.seat)  # type: ignore[union-attr]
         ):
-            legal: Sequence[Action] | None = cached[1]
+            legal: Sequence[Action] | None = self._legal_seq
             if type(legal) is tuple:
                 for a in legal:  # a plain loop: cheaper than any(map(is_, ...)) on a few
                     if a is action:
@@ -413,9 +422,18 @@ class Game:
                 self._decisions += 1
                 items.append((ActionTaken, p.seat, action))
                 self._on_action(p.seat, action)  # type: ignore[arg-type]  # listed: an Action
-                if self._pending is None:
-                    self._after_step()
-                return LogSlice(log, start, len(items))  # the log owns its list once written to
+                now = self._pending  # _sync_pending after a decision, inline
+                if type(now) is not Prompt:
+                    if now is None:
+                        self._after_step()
+                        self.is_over = True
+                    else:
+                        self.chance = now  # type: ignore[assignment]
+                out = _new_object(LogSlice)  # LogSlice(log, start, stop) without its call
+                out._log = log
+                out._start = start
+                out._stop = len(items)  # the log owns its list once written to
+                return out
         start = self._apply_quietly(action, seat)
         log = self._log
         return LogSlice(log, start, len(log._items))
@@ -466,8 +484,13 @@ class Game:
         self._decisions += 1
         items.append((ActionTaken, p.seat, action))
         self._on_action(p.seat, action)
-        if self._pending is None:
-            self._after_step()
+        now = self._pending  # _sync_pending after a decision, inline
+        if type(now) is not Prompt:
+            if now is None:
+                self._after_step()
+                self.is_over = True
+            else:
+                self.chance = now  # type: ignore[assignment]
         return start
 
     def resolve(self, outcome: Any = None) -> LogSlice:
@@ -475,12 +498,7 @@ class Game:
 
         Returns the events it caused, the ``ChanceResolved`` first, as ``apply`` does.
         """
-        start = self._resolve_quietly(outcome)
-        log = self._log
-        return LogSlice(log, start, len(log._items))  # the log owns its list once written to
-
-    def _resolve_quietly(self, outcome: Any) -> int:
-        """resolve() without gathering the events: returns where in the log they start."""
+        # _resolve_quietly's steps, inline (issue 28): the public path pays no second call
         req = self._pending
         if not isinstance(req, ChanceRequest):
             raise IllegalAction("no chance is pending: nothing to resolve")
@@ -501,9 +519,68 @@ class Game:
         self._chance_count += 1
         items.append((ChanceResolved.of, req, value))
         self._on_chance(req, value)
-        if self._pending is None:
+        now = self._pending  # _sync_pending after a chance outcome, inline
+        if type(now) is Prompt:
+            self.chance = None
+        elif now is None:
             self._after_step()
+            self.is_over = True
+            self.chance = None
+        else:
+            self.chance = now  # type: ignore[assignment]
+        out = _new_object(LogSlice)  # LogSlice(log, start, stop) without its call
+        out._log = log
+        out._start = start
+        out._stop = len(items)  # the log owns its list once written to
+        return out
+
+    def _resolve_quietly(self, outcome: Any) -> int:
+        """resolve() without gathering the events: returns where in the log they start.
+
+        The same steps as ``resolve``, which repeats them rather than call this (issue 28: a
+        call is a tenth of the public path's cost over ``play()``); a test holds the two to
+        the same saves and events.
+        """
+        req = self._pending
+        if not isinstance(req, ChanceRequest):
+            raise IllegalAction("no chance is pending: nothing to resolve")
+        if outcome is None:
+            if type(req) is Dice:
+                value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
+            elif type(req) is Draw and 0 < req.count <= len(req.cards):  # no generator made
+                value = chance_drawn(self.seed, self._chance_count, req.cards, req.count)
+            elif type(req) is Shuffle and req.cards:
+                value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
+            else:
+                value = req.draw(chance_stream(self.seed, self._chance_count))
+        else:
+            value = req.validate(outcome)
+        log = self._log  # log.record(ChanceResolved.of, ...), inline
+        items = log._own() if log._shared else log._items
+        start = len(items)
+        self._chance_count += 1
+        items.append((ChanceResolved.of, req, value))
+        self._on_chance(req, value)
+        now = self._pending  # _sync_pending after a chance outcome, inline
+        if type(now) is Prompt:
+            self.chance = None
+        elif now is None:
+            self._after_step()
+            self.is_over = True
+            self.chance = None
+        else:
+            self.chance = now  # type: ignore[assignment]
         return start
+
+    def _sync_pending(self) -> None:
+        """Bring ``is_over`` and ``chance`` up to date with what is pending.
+
+        Every step that moves the game ends with it (inline in the hot ones): a hook only
+        writes ``_pending``, and a reader of the attributes sees the position after the step.
+        """
+        now = self._pending
+        self.is_over = now is None
+        self.chance = None if now is None or type(now) is Prompt else now  # type: ignore[assignment]
 
     def result(self) -> Result:
         """The result of a finished game; raises IllegalAction while it is still going on."""
@@ -608,15 +685,21 @@ class Game:
             raise IllegalAction(f"event {to} is not a decision; decisions are at: {shown}")
         earlier = replay_into(type(self), list(self._log)[:to])
         self.__dict__.update(earlier.__dict__)
+        self._sync_pending()
+        self._legal_at = -1  # a decision count met again: nothing listed is trusted
+        self._legal_seq = ()
 
     def clone(self) -> Self:
         """Return an independent copy that continues exactly like this game."""
         other = object.__new__(type(self))  # cheaper than copy.copy's generic protocol
         other.__dict__.update(self.__dict__)
+        other.is_over = self.is_over  # the slots, which the dict does not hold
+        other.chance = self.chance
         other._log = self._log.fork()
         # the original's legal actions are not the copy's to trust: a copy may be changed
         # before it moves (determinize redraws what a seat cannot see)
-        other._legal_cache = _NOTHING_LISTED
+        other._legal_at = -1
+        other._legal_seq = ()
         other._copy_state(self)
         return other
 

@@ -86,14 +86,15 @@ def floor_batch(
     """``public_batch``'s games and choices, each call of the contract cut to what it cannot
     avoid: an experiment, not a way to play (issue 28).
 
-    ``is_over`` and ``chance`` are attribute reads; ``legal_actions()`` is a call that returns
-    the game's own sequence; ``apply()`` and ``resolve()`` are calls that log the step and
-    return its ``LogSlice``. No check is made (a caller's list could grant a move), so it
-    shows how near ``play()`` the public path could come by slimming the core's calls alone:
-    ``benchmarks/instructions.py --path all``.
+    ``legal_actions()`` is a call that returns the game's own sequence; ``apply()`` is a call
+    that logs the decision, keeps ``is_over`` and ``chance``, and returns its ``LogSlice``;
+    ``resolve()`` is the real one, which checks nothing it could skip. ``apply`` makes no check
+    (a caller's list could grant a move), so it shows how near ``play()`` the public path could
+    come by slimming the core's calls alone: ``benchmarks/instructions.py --path all``.
     """
     actions = outcomes = 0
     first: Game | None = None
+    new_slice = object.__new__
     for i in range(n):
         game = info.new_game(players=players, seed=seed + i, **options)
         choice = random.Random(seed + i).choice
@@ -109,17 +110,22 @@ def floor_batch(
             game._decisions += 1
             items.append((ActionTaken, p.seat, action))
             game._on_action(p.seat, action)
-            if game._pending is None:
-                game._after_step()
-            return LogSlice(log, start, len(items))
+            now = game._pending
+            if type(now) is not Prompt:
+                if now is None:
+                    game._after_step()
+                    game.is_over = True
+                else:
+                    game.chance = now  # type: ignore[assignment]
+            out = new_slice(LogSlice)
+            out._log = log
+            out._start = start
+            out._stop = len(items)
+            return out
 
-        def resolve(game: Game = game) -> LogSlice:
-            start = game._resolve_quietly(None)
-            log = game._log
-            return LogSlice(log, start, len(log._items))
-
-        while game._pending is not None:
-            if type(game._pending) is not Prompt:
+        resolve = game.resolve  # it has no check to cut
+        while not game.is_over:
+            if game.chance is not None:
                 resolve()
             else:
                 apply(choice(legal_actions()))

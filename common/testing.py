@@ -19,7 +19,7 @@ from common.actions import Action
 from common.bots import RandomBot
 from common.errors import IllegalAction, InvalidSave
 from common.events import ActionTaken, ChanceResolved, GameStarted
-from common.game import SEED_LIMIT, Game, load_data, replay_into
+from common.game import SEED_LIMIT, Game, Prompt, load_data, replay_into
 
 Factory = Callable[[int], Game]
 
@@ -55,6 +55,22 @@ def fingerprint(game: Game) -> str:
         sort_keys=True,
         default=str,
     )
+
+
+def check_kept(game: Game, where: str = "") -> None:
+    """Raise ConformanceError unless ``is_over`` and ``chance`` say what is pending.
+
+    The core keeps both as attributes (issue 28) and brings them up to date when each step
+    ends; a step that changed what is pending behind the core's back shows here.
+    """
+    pending = game._pending
+    over = pending is None
+    chance = None if over or isinstance(pending, Prompt) else pending
+    if game.is_over is not over or game.chance is not chance:
+        raise ConformanceError(
+            f"{where or 'now'}: is_over={game.is_over!r} and chance={game.chance!r}, but "
+            f"{'nothing' if over else repr(pending)} is pending"
+        )
 
 
 def _subtrees(value: Any) -> Iterator[Any]:
@@ -253,6 +269,7 @@ class _Checker:
             step += 1
             where = f"game seed {self.seed}, step {step}"
             random.seed(self.noise * 1_000_003 + step)  # the global RNG must not matter
+            check_kept(game, where)
             broken = game.invariants()
             if broken:
                 raise self.fail(step, f"invariant broken: {'; '.join(broken)}")
@@ -322,6 +339,7 @@ class _Checker:
                 raise self.fail(step, "apply() returned other events than it logged")
             if game.decisions > limit:
                 raise self.fail(step, f"the game passed its declared maximum of {limit} actions")
+        check_kept(game, f"game seed {self.seed}, end")
         broken = game.invariants()
         if broken:
             raise self.fail(step, f"invariant broken at the end: {'; '.join(broken)}")
@@ -354,12 +372,14 @@ class _Checker:
         if fingerprint(twin) != before or twin.to_json() != text:
             raise self.fail(step, "clone() differs from the original")
         twin.apply(action)
+        check_kept(twin, f"game seed {self.seed}, step {step}, a clone after a move")
         if fingerprint(game) != before or game.to_json() != text:
             raise self.fail(step, "changing a clone changed the original")
         loaded = load_data(cls, text)
         if fingerprint(loaded) != before or loaded.to_json() != text:
             raise self.fail(step, "save and load do not round-trip")
         loaded.apply(action)
+        check_kept(loaded, f"game seed {self.seed}, step {step}, a loaded save after a move")
         if fingerprint(loaded) != fingerprint(twin):
             raise self.fail(step, "a loaded save does not continue like a clone")
 

@@ -885,7 +885,7 @@ class MetroCity(Game):
         """
         s = self.s
         broken: list[str] = []
-        pending = self.chance
+        pending = self._pending
         waiting = pending.deck if isinstance(pending, Shuffle) else None
         unshuffled = _SETUP_DECKS[_SETUP_DECKS.index(waiting) :] if waiting else ()
         broken += self._block_laws()

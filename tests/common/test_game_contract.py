@@ -406,11 +406,18 @@ def test_actions_with_wrong_field_types_are_refused_even_as_objects() -> None:
 
 
 def test_a_game_may_not_redefine_the_cores_own_machinery() -> None:
-    with pytest.raises(TypeError, match=r"defines \['_resolve_quietly'\]"):
+    with pytest.raises(TypeError, match=r"defines \['_sync_pending'\]"):
 
         class Clashing(Race):
-            def _resolve_quietly(self, outcome: Any) -> int:
-                return 0
+            def _sync_pending(self) -> None:
+                pass
+
+    with pytest.raises(TypeError, match=r"defines \['is_over'\]"):
+
+        class Shadowing(Race):
+            @property
+            def is_over(self) -> bool:  # type: ignore[override]
+                return False
 
 
 class _Rolls(ActionsByIndex):

@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 import common
 from common import RandomBot, play
+from common.testing import check_kept
 
 GAMES = sorted(common.games())
 
@@ -78,6 +79,7 @@ def test_the_public_path_equals_play_whichever_form_each_action_takes(
             )
         assert len(caused) == len(g.events) - start
         assert caused == tuple(g.events[start:])  # read only now: built when read
+        check_kept(g)
     assert fast.to_json() == g.to_json()
     assert fast.result() == g.result()
 

@@ -75,6 +75,7 @@ def ask_choice(g: Metropolis) -> None:
     g.s.reindex()
     g._memo_key = None
     g.choice_step()
+    g._sync_pending()  # a step of the core's own ends so: is_over and chance say what it asks
 
 
 def ask_build(g: Metropolis) -> None:
@@ -82,3 +83,4 @@ def ask_build(g: Metropolis) -> None:
     g.s.reindex()
     g._memo_key = None
     g.building_step()
+    g._sync_pending()  # a step of the core's own ends so: is_over and chance say what it asks
