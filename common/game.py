@@ -343,7 +343,8 @@ class Game:
         if type(self._pending) is not Prompt:
             return ()
         legal = self._legal_actions()
-        if type(legal) is not tuple and type(legal) not in BY_INDEX:
+        kind = type(legal)
+        if kind is not tuple and kind not in BY_INDEX:
             legal = tuple(legal)  # a game's own list: a copy it cannot change under the caller
         self._legal_at = self._decisions  # at a prompt the decision count names the position
         self._legal_seq = legal
@@ -411,8 +412,12 @@ class Game:
                         break
                 else:
                     legal = None
-            elif getattr(legal, "_last", _UNREAD) is not action:
-                legal = None
+            else:  # a by-index sequence: the item read last, set when an item was read
+                try:
+                    if legal._last is not action:  # type: ignore[union-attr]
+                        legal = None
+                except AttributeError:  # nothing read from it yet
+                    legal = None
             if legal is not None:
                 # _apply_listed, inline: the same position, so the same prompt is pending
                 p: Prompt = self._pending  # type: ignore[assignment]
