@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for messages about values from outside."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for repr
+        return f"an integer of {value.bit_length()} bits"
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
 
 class MetroError(ValueError):
     """Base class of every error the engines raise on bad input."""

@@ -34,7 +34,7 @@ from common import jsontext
 from common.actions import BY_INDEX, Action, ActionSet
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.codec import CodecError, RecordSet
-from common.errors import IllegalAction, InvalidOption, InvalidSave
+from common.errors import IllegalAction, InvalidOption, InvalidSave, short
 from common.events import (
     CORE_EVENTS,
     FORMAT_VERSION,
@@ -113,25 +113,17 @@ class Option:
                 if value == c and type(value) is type(c):
                     return value
             raise InvalidOption(
-                f"option {name}={_short(value)} is not allowed; choose one of {list(self.choices)}"
+                f"option {name}={short(value, 60)} is not allowed; "
+                f"choose one of {list(self.choices)}"
             )
         if self.check is not None and not self.check(value):
             raise InvalidOption(
-                f"option {name}={_short(value)} is not allowed; expected {self.expects}"
+                f"option {name}={short(value, 60)} is not allowed; expected {self.expects}"
             )
         return value if self.convert is None or value is None else self.convert(value)
 
 
 _PROMPTS: dict[tuple[int, str, str], Prompt] = {}
-
-
-def _short(value: Any) -> str:
-    """``repr(value)`` cut to 60 characters, for messages about values from outside."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long for repr
-        return f"an integer of {value.bit_length()} bits"
-    return text if len(text) <= 60 else text[:57] + "..."
 
 
 @functools.cache
@@ -215,6 +207,13 @@ class Game:
                 f"{cls.__name__} defines {clash}, which the core Game uses itself; rename them "
                 "(a game's own legality check is the hook _is_legal)"
             )
+        reserved = sorted({"players", "seed", "options"} & set(vars(cls).get("options_spec", {})))
+        if reserved:
+            # an option of one of these names would let a request's options reach the
+            # constructor's own parameters (a client choosing the seed)
+            raise TypeError(
+                f"{cls.__name__} declares options {reserved}, which are not rule options"
+            )
 
     def __init__(
         self,
@@ -228,7 +227,7 @@ class Game:
         if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
             raise InvalidOption(
                 f"seed must be an integer from 0 to 2**53 - 1 ({SEED_LIMIT - 1}), "
-                f"got {_short(seed)}"
+                f"got {short(seed, 60)}"
             )
         self.seed = seed
         self.options = self._check_options(options)
@@ -260,11 +259,12 @@ class Game:
             for name in players:
                 if not 0 < len(name) <= MAX_NAME or not name.isprintable():
                     raise InvalidOption(
-                        f"a player name is 1 to {MAX_NAME} printable characters, got {_short(name)}"
+                        f"a player name is 1 to {MAX_NAME} printable characters, "
+                        f"got {short(name, 60)}"
                     )
         else:
             raise InvalidOption(
-                f"players must be a count or a list of names, got {_short(players)}"
+                f"players must be a count or a list of names, got {short(players, 60)}"
             )
         if not cls.min_players <= count <= cls.max_players:
             allowed = (
@@ -453,7 +453,7 @@ class Game:
             raise IllegalAction(f"chance is pending ({p.describe()}): call resolve() first")
         if seat is not None and (type(seat) is not int or seat != p.seat):
             if type(seat) is not int:
-                raise IllegalAction(f"a seat is an integer, got {_short(seat)}")
+                raise IllegalAction(f"a seat is an integer, got {short(seat, 60)}")
             raise IllegalAction(
                 f"seat {seat} is not to act: seat {p.seat} ({self.players[p.seat]}) "
                 f"must decide ({p.kind})"
@@ -617,7 +617,7 @@ class Game:
         """
         self._check_seat(seat)
         if type(since) is not int or since < 0:
-            raise IllegalAction(f"since is a non-negative integer, got {_short(since)}")
+            raise IllegalAction(f"since is a non-negative integer, got {short(since, 60)}")
         out = []
         for e in self._log.since(since):
             data = e.for_seat(seat)
@@ -766,7 +766,7 @@ class Game:
         """Raise IllegalAction unless ``seat`` is None (a spectator) or a seat of this game."""
         if seat is not None and (type(seat) is not int or not 0 <= seat < len(self.players)):
             raise IllegalAction(
-                f"no seat {_short(seat)}: a seat is an integer from 0 to "
+                f"no seat {short(seat, 60)}: a seat is an integer from 0 to "
                 f"{len(self.players) - 1}, or None for a spectator"
             )
 
@@ -960,7 +960,7 @@ def replay_into(cls: type[Game], events: Sequence[Event]) -> Game:
 
 def _check_format(fmt: Any, what: str) -> None:
     if type(fmt) is not int or not fmt >= 1:
-        raise InvalidSave(f"{what}'s format must be an integer from 1, got {_short(fmt)}")
+        raise InvalidSave(f"{what}'s format must be an integer from 1, got {short(fmt, 60)}")
     if fmt > FORMAT_VERSION:
         raise InvalidSave(f"{what} has format {fmt}, newer than this engine's {FORMAT_VERSION}")
     if fmt < OLDEST_FORMAT:
@@ -1000,7 +1000,7 @@ def load_object(cls: type[Game], data: dict[str, Any]) -> Game:
         raise InvalidSave(f"the save lacks {missing}")
     _check_format(data["format"], "the save")
     if data["game"] != cls.name:
-        raise InvalidSave(f"the save is of game {_short(data['game'])}, not {cls.name!r}")
+        raise InvalidSave(f"the save is of game {short(data['game'], 60)}, not {cls.name!r}")
     raw = data["events"]
     if not isinstance(raw, list):
         raise InvalidSave("events must be a list")

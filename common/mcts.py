@@ -33,6 +33,11 @@ from common.bots import Bot
 from common.game import Game, Prompt
 from common.rng import BotRandom
 
+#: the largest budget a bot's name may ask for (``mcts:N``, ``mcts:Ns``): a name can come from
+#: a caller of ``metro serve`` or a command line, and no decision should take longer
+MAX_PLAYOUTS = 100_000
+MAX_SECONDS = 60.0
+
 #: orders ``legal`` (the legal actions of ``seat`` in ``game``) best first
 Ranker = Callable[[Game, int, Sequence[Action]], Sequence[Action]]
 
@@ -224,21 +229,21 @@ class MCTSFactory:
         return MCTSBot(seed, rollout_bot=rollout_bot, **self.settings)
 
     def with_budget(self, budget: str) -> MCTSFactory:
-        """The same settings with another budget: ``"400"`` playouts or ``"2s"`` of search."""
+        """The same settings with another budget: ``"400"`` playouts or ``"2s"`` of search,
+        at most ``MAX_PLAYOUTS`` playouts or ``MAX_SECONDS`` seconds a decision."""
         text = budget.strip()
+        limits = f"at most {MAX_PLAYOUTS} playouts (mcts:400) or {MAX_SECONDS:g} seconds (mcts:2s)"
         try:
             if text.endswith("s"):
                 seconds = float(text[:-1])
-                if not seconds > 0:
+                if not 0 < seconds <= MAX_SECONDS:
                     raise ValueError
                 return attrs.evolve(self, settings={**self.settings, "seconds": seconds})
             iterations = int(text)
-            if iterations < 1:
+            if not 1 <= iterations <= MAX_PLAYOUTS:
                 raise ValueError
         except ValueError:
-            raise ValueError(
-                f"bad MCTS budget {budget!r}: give playouts (mcts:400) or seconds (mcts:2s)"
-            ) from None
+            raise ValueError(f"bad MCTS budget {budget!r}: give {limits} a decision") from None
         settings = {k: v for k, v in self.settings.items() if k != "seconds"}
         return attrs.evolve(self, settings={**settings, "iterations": iterations})
 

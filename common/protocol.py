@@ -15,7 +15,7 @@ from typing import Any
 
 from common import jsontext
 from common.actions import Action
-from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError
+from common.errors import IllegalAction, InvalidOption, InvalidSave, MetroError, short
 from common.events import ActionTaken, ChanceResolved, Event
 from common.game import Game
 from common.registry import GameInfo, games, get
@@ -38,18 +38,13 @@ class Forbidden(ValueError):
     """A request the asker may not make: another seat's move, the host's own commands."""
 
 
+class RateLimited(ValueError):
+    """A request past one of the host's quotas: it may be made again later."""
+
+
 def error(code: str, message: str) -> dict[str, Any]:
     """An error answer."""
     return {"ok": False, "error": {"code": code, "message": message}}
-
-
-def short(value: Any) -> str:
-    """``repr(value)`` cut to 40 characters, for messages about what a client sent."""
-    try:
-        text = repr(value)
-    except ValueError:  # an int too long for repr
-        return "a very long integer"
-    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def decode(line: bytes | str) -> dict[str, Any] | str:
@@ -79,6 +74,7 @@ def failure(exc: Exception) -> dict[str, Any]:
 _CODES: tuple[tuple[type[Exception], str], ...] = (
     (BadRequest, "bad_request"),
     (Forbidden, "forbidden"),
+    (RateLimited, "rate_limited"),
     (IllegalAction, "illegal_action"),
     (InvalidOption, "invalid_option"),
     (InvalidSave, "invalid_save"),
@@ -131,12 +127,10 @@ def game_info(request: dict[str, Any]) -> GameInfo:
         raise InvalidOption(str(exc.args[0])) from exc
 
 
-def options_of(request: dict[str, Any]) -> dict[str, Any]:
-    """The rule options a request gives (``options``, an object)."""
-    options = request.get("options") or {}
-    if not isinstance(options, dict):
-        raise InvalidOption("options must be an object")
-    return options
+def options_of(request: dict[str, Any], info: GameInfo) -> dict[str, Any]:
+    """The rule options a request gives (``options``, an object of the game's declared
+    options only: never the seed, never the players)."""
+    return info.option_values(request.get("options"))
 
 
 def seat_of(request: dict[str, Any], game: Game) -> int | None:
@@ -262,7 +256,7 @@ def static_data(request: dict[str, Any]) -> dict[str, Any]:
     """The answer to ``data``: a game's static description for some rule options."""
     info = game_info(request)
     try:
-        data = info.cls.static_data(**options_of(request))
+        data = info.cls.static_data(**options_of(request, info))
     except NotImplementedError as exc:
         raise BadRequest(str(exc)) from exc
     return {"game": info.name, "data": data}

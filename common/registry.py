@@ -12,7 +12,7 @@ import attrs
 from common import jsontext
 from common.bots import Bot, RandomBot
 from common.codec import CodecError
-from common.errors import InvalidSave
+from common.errors import InvalidOption, InvalidSave, short
 from common.events import Event, GameStarted
 from common.game import Game, load_object, replay_into, save_object
 
@@ -90,10 +90,59 @@ class GameInfo:
         return self.cls.name
 
     def new_game(
-        self, players: int | Sequence[str] | None = None, seed: int | None = None, **options: Any
+        self,
+        players: int | Sequence[str] | None = None,
+        seed: int | None = None,
+        options: Mapping[str, Any] | None = None,
+        **given: Any,
     ) -> Game:
-        """Start a new game of this kind."""
-        return self.cls(players=players, seed=seed, **options)
+        """Start a new game of this kind.
+
+        Rule options come as ``options`` (a mapping from outside: a request, a command line)
+        or as keywords; either way only the game's declared options are accepted, so a
+        mapping can never reach ``players`` or ``seed`` (``option_values``).
+        """
+        values = self.option_values(options)
+        if given:
+            values.update(self.option_values(given))
+        return self.cls(players=players, seed=seed, **values)
+
+    def option_values(self, options: Any) -> dict[str, Any]:
+        """``options`` as the game declares them (``options_spec``): a mapping of declared
+        names only, else InvalidOption naming what is allowed. The values are checked by the
+        game itself when it starts."""
+        return declared_options(self.cls, options)
+
+
+def declared_options(cls: type[Game], options: Any) -> dict[str, Any]:
+    """``options`` checked to be a mapping of ``cls``'s declared option names only.
+
+    The one gate every transport passes a caller's options through: ``seed``, ``players`` or
+    any other parameter of the game's constructor is never a rule option, so options from a
+    request can never choose the seed (which would tell every die to come).
+    """
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise InvalidOption(f"options must be an object of option names, got {short(options)}")
+    allowed = ", ".join(sorted(cls.options_spec)) or "none"
+    unknown = sorted(
+        (k for k in options if type(k) is not str or k not in cls.options_spec), key=str
+    )
+    if unknown:
+        shown = ", ".join(short(k) for k in unknown[:5])
+        more = f" and {len(unknown) - 5} more" if len(unknown) > 5 else ""
+        why = "".join(_NOT_OPTIONS.get(k, "") for k in unknown if isinstance(k, str))
+        raise InvalidOption(f"unknown option {shown}{more} for {cls.name}{why}; options: {allowed}")
+    return dict(options)
+
+
+#: the constructor's own parameters, which no rule option may be called, and why
+_NOT_OPTIONS = {
+    "seed": " (the seed is not a rule option: it is given apart, and a host draws its own)",
+    "players": " (players is not a rule option: give the players apart)",
+    "options": " (options are not nested)",
+}
 
 
 _REGISTRY: dict[str, GameInfo] = {}

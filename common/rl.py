@@ -57,7 +57,7 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
         def __init__(self, render_mode: str | None = None) -> None:
             super().__init__()
             self.render_mode = render_mode
-            probe = info.new_game(players=players, seed=0, **game_options)
+            probe = info.new_game(players=players, seed=0, options=game_options)
             self._catalogue = list(spec.catalogue(probe))
             self._index = {a: i for i, a in enumerate(self._catalogue)}
             size = len(spec.observe(probe, 0))
@@ -95,7 +95,7 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
             # the rule options are fixed when the environment is made; reset's own options
             # (which PettingZoo passes through freely) do not change the game
             self.game = info.new_game(
-                players=players, seed=seed if seed is not None else 0, **game_options
+                players=players, seed=seed if seed is not None else 0, options=game_options
             )
             self._settle_chance()
             #: the game's own legal objects by catalogue index, as the last mask listed them,

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import IO, Any
 
 from common import jsontext
-from common.errors import IllegalAction
+from common.errors import IllegalAction, short
 from common.events import Event
 from common.game import Game, save_data
 from common.protocol import (
@@ -29,7 +29,6 @@ from common.protocol import (
     options_of,
     seat_of,
     seat_part,
-    short,
     shown,
     since_of,
     state,
@@ -145,10 +144,12 @@ class Server:
     def cmd_new(self, request: dict[str, Any]) -> dict[str, Any]:
         """Start a game: game, players, seed, options."""
         info = game_info(request)
-        options = options_of(request)
+        options = options_of(request, info)
         version(request)
         gid = self._free_id(request.get("id"))
-        game = info.new_game(players=request.get("players"), seed=request.get("seed"), **options)
+        game = info.new_game(
+            players=request.get("players"), seed=request.get("seed"), options=options
+        )
         seat = seat_of(request, game)
         self.games[gid] = game
         # no seed in the answer: it would tell every die to come (the host's save has it)
@@ -212,7 +213,7 @@ class Server:
         info = get(game.name)
         try:
             factory = info.bot_factory(name)
-        except KeyError as exc:
+        except (KeyError, ValueError) as exc:  # an unknown bot, a budget beyond the maximum
             raise BadRequest(str(exc.args[0])) from exc
         bot_seed = request.get("bot_seed", len(game.events))
         if type(bot_seed) is not int:

@@ -118,7 +118,7 @@ class _Batch:
 def _make_game(batch: _Batch, seed: int) -> tuple[GameInfo, Game]:
     if isinstance(batch.game, str):
         info = get(batch.game)
-        return info, info.new_game(players=batch.players, seed=seed, **batch.options)
+        return info, info.new_game(players=batch.players, seed=seed, options=batch.options)
     game = batch.game(seed)
     if not isinstance(game, Game):
         raise BotError(f"the game factory made {type(game).__name__}, not a Game")

@@ -43,7 +43,7 @@ def random_batch(
     actions = outcomes = 0
     first: Game | None = None
     for i in range(n):
-        game = info.new_game(players=players, seed=seed + i, **options)
+        game = info.new_game(players=players, seed=seed + i, options=options)
         play(game, [RandomBot(seed + i + k) for k in range(game.num_players)])
         if read_log:
             for _ in game.events:
@@ -66,7 +66,7 @@ def public_batch(
     actions = outcomes = 0
     first: Game | None = None
     for i in range(n):
-        game = info.new_game(players=players, seed=seed + i, **options)
+        game = info.new_game(players=players, seed=seed + i, options=options)
         choice = random.Random(seed + i).choice
         while not game.is_over:
             if game.chance is not None:
@@ -96,7 +96,7 @@ def floor_batch(
     first: Game | None = None
     new_slice = object.__new__
     for i in range(n):
-        game = info.new_game(players=players, seed=seed + i, **options)
+        game = info.new_game(players=players, seed=seed + i, options=options)
         choice = random.Random(seed + i).choice
 
         def legal_actions(game: Game = game) -> Any:

@@ -128,7 +128,7 @@ def _one_game(
     for s, side in enumerate(seats):
         bot = makers[side]((seed + i) * 31 + s)
         bots.append(_Timed(bot, times[side]) if timing else bot)
-    game = info.new_game(players=n, seed=seed + i, **opts)
+    game = info.new_game(players=n, seed=seed + i, options=opts)
     names = [botspec.label(a if side == 0 else b) for side in seats]
     result = botspec.play_or_say(game, bots, names, i)
     return PairGame(seats, result.scores, result.winners, (tuple(times[0]), tuple(times[1])))

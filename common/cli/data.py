@@ -24,7 +24,7 @@ def make(info: GameInfo) -> click.Command:
         """
         parsed = O.parse_options(options)
         try:
-            found = info.cls.static_data(**parsed)
+            found = info.cls.static_data(**info.option_values(parsed))
         except NotImplementedError as exc:
             raise click.ClickException(f"{info.name} has no static description yet") from exc
         except MetroError as exc:

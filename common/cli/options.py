@@ -77,7 +77,7 @@ def render_text(info: GameInfo, game: Game, seat: int | None) -> str:
 def new_game(info: GameInfo, players: int | None, seed: int, options: tuple[str, ...]) -> Game:
     """A new game from the command line's values; a refused value is a usage error."""
     try:
-        return info.new_game(players=players, seed=seed, **parse_options(options))
+        return info.new_game(players=players, seed=seed, options=parse_options(options))
     except MetroError as exc:
         raise click.UsageError(str(exc)) from exc
 

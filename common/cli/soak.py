@@ -31,7 +31,7 @@ def make(info: GameInfo) -> click.Command:
             for i in bar:
                 try:
                     check_game(
-                        lambda s: info.new_game(players=players, seed=s, **parsed),
+                        lambda s: info.new_game(players=players, seed=s, options=parsed),
                         games=1,
                         seed=seed + i,
                     )

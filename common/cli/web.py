@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import socket
+from typing import Any
 
 import click
+
+from common.web.limits import Limits
+
+_DEFAULT = Limits()
 
 
 def make_top() -> click.Command:
@@ -29,11 +34,108 @@ def make_top() -> click.Command:
     @click.option(
         "--rate",
         type=click.FloatRange(1, 100_000),
-        default=30.0,
+        default=_DEFAULT.rate,
         show_default=True,
         help="Messages a second one connection may send (twice that in a burst).",
     )
-    def web_cmd(host: str, port: int, db: str, bot_delay: float, rate: float) -> None:
+    @click.option(
+        "--games-per-minute",
+        type=click.IntRange(1, 1_000_000),
+        default=_DEFAULT.games_per_minute,
+        show_default=True,
+        help="Games one address may create in a minute.",
+    )
+    @click.option(
+        "--open-per-address",
+        type=click.IntRange(1, 1_000_000),
+        default=_DEFAULT.open_per_address,
+        show_default=True,
+        help="Unfinished games one address may keep open.",
+    )
+    @click.option(
+        "--open-games",
+        type=click.IntRange(1, 10_000_000),
+        default=_DEFAULT.open_games,
+        show_default=True,
+        help="Unfinished games the host keeps in memory in all.",
+    )
+    @click.option(
+        "--connections-per-address",
+        type=click.IntRange(1, 100_000),
+        default=_DEFAULT.connections_per_address,
+        show_default=True,
+        help="Sockets one address may hold at once.",
+    )
+    @click.option(
+        "--connections",
+        type=click.IntRange(1, 1_000_000),
+        default=_DEFAULT.connections,
+        show_default=True,
+        help="Sockets the host serves at once.",
+    )
+    @click.option(
+        "--idle",
+        type=click.FloatRange(1, 86_400),
+        default=_DEFAULT.idle,
+        show_default=True,
+        help="Seconds a socket that follows no game and sends nothing may stay.",
+    )
+    @click.option(
+        "--request-timeout",
+        type=click.FloatRange(0.5, 600),
+        default=_DEFAULT.request_timeout,
+        show_default=True,
+        help="Seconds an HTTP client has to send a whole request.",
+    )
+    @click.option(
+        "--idle-game",
+        type=click.FloatRange(1, 10_000_000),
+        default=_DEFAULT.idle_game,
+        show_default=True,
+        help="Seconds an unfinished game nobody follows stays in memory (it stays stored).",
+    )
+    @click.option(
+        "--bot-cpu",
+        type=click.FloatRange(0.01, 64),
+        default=_DEFAULT.bot_cpu,
+        show_default=True,
+        help="The share of one core the bots of all games may use (at most --bot-workers).",
+    )
+    @click.option(
+        "--bot-workers",
+        type=click.IntRange(1, 64),
+        default=_DEFAULT.bot_workers,
+        show_default=True,
+        help="Threads bot decisions run in.",
+    )
+    @click.option(
+        "--allow-bot-games",
+        is_flag=True,
+        help="Let 'new' seat a bot in every seat (games no human plays).",
+    )
+    @click.option(
+        "--allow-origin",
+        "allow_origins",
+        multiple=True,
+        metavar="ORIGIN",
+        help="Another origin whose pages may open /ws (e.g. https://example.org; '*': any).",
+    )
+    @click.option(
+        "--trusted-proxy",
+        "trusted_proxies",
+        default=None,
+        metavar="ADDRESSES",
+        help="Proxies (comma-separated addresses) whose X-Forwarded-For names the client.",
+    )
+    def web_cmd(
+        host: str,
+        port: int,
+        db: str,
+        bot_delay: float,
+        trusted_proxies: str | None,
+        allow_origins: tuple[str, ...],
+        **quotas: Any,
+    ) -> None:
         """Host games over the web: the protocol on a WebSocket at /ws, the browser app at /."""
         try:
             from common.web.app import run
@@ -42,17 +144,23 @@ def make_top() -> click.Command:
             raise click.ClickException(
                 f"metro web needs the [web] extra (pip install -e '.[web]'): {exc}"
             ) from exc
+        if quotas["bot_cpu"] > quotas["bot_workers"]:
+            raise click.BadParameter(
+                f"at most --bot-workers ({quotas['bot_workers']}) cores: each thread uses one",
+                param_hint="--bot-cpu",
+            )
         try:
             socket.getaddrinfo(host, port)
         except OSError as exc:
             raise click.BadParameter(
                 f"{host!r} is not an address here: {exc}", param_hint="--host"
             ) from exc
+        limits = Limits(burst=int(quotas["rate"] * 2), allow_origins=allow_origins, **quotas)
         try:
             store = open_store(None if db == "memory" else db)
         except Exception as exc:  # sqlite3.Error, a PostgreSQL connection error, a bad path
             raise click.ClickException(f"cannot open the store {db!r}: {exc}") from exc
         click.echo(f"metro web on http://{host}:{port}/ (games kept in {db})", err=True)
-        run(host, port, store, bot_delay=bot_delay, rate=rate)
+        run(host, port, store, bot_delay=bot_delay, limits=limits, trusted_proxies=trusted_proxies)
 
     return web_cmd

@@ -4,15 +4,25 @@ the browser app at ``/``.
 Starlette, run by uvicorn, is a small and well-kept ASGI stack with WebSockets, static files
 and a test client, which a hand-written server would each have to reimplement (extra
 ``[web]``).
+
+The application guards the door: only the host's own pages (and the origins ``--allow-origin``
+names) may open ``/ws``; a host on a loopback address answers only requests made to a
+loopback name (a page of another site whose name was made to point here learns nothing);
+every page carries a strict Content-Security-Policy and its companions; sockets are counted
+per address and in all, and a socket that follows nothing and says nothing is let go. The
+HTTP side (``guard.GuardedH11``) times out requests that arrive too slowly.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+import ipaddress
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
 from starlette.responses import JSONResponse
@@ -20,41 +30,213 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
-from common.web.host import MAX_CONNECTIONS, RATE_BURST, RATE_PER_SECOND, Connection, WebHost
+from common.web.host import POLICY, Connection, WebHost
+from common.web.limits import Limits, address_key
 from common.web.store import Store
 
 STATIC = Path(__file__).with_name("static")
 #: the largest frame the socket reads at all (larger: the connection is closed, code 1009)
 WS_MAX_SIZE = 1024 * 1024
+#: the close code of a socket refused because the host serves as many as it may
+FULL = 1013
+#: how often idle sockets and unwatched games are looked for (seconds, at most)
+SWEEP = 5.0
+
+#: what every HTTP answer says to the browser: scripts and styles only from this host (the
+#: app has no inline script; the boards' SVG carries its own ``<style>``), sockets only to it,
+#: never in a frame, no referrer, no guessing of content types
+SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
+    (
+        b"content-security-policy",
+        b"default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+        b"img-src 'self' data:; connect-src 'self'; font-src 'self'; base-uri 'none'; "
+        b"form-action 'self'; frame-ancestors 'none'",
+    ),
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+
+#: the names a host listening on a loopback address answers to
+LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
+
+Scope = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[MutableMapping[str, Any]]]
+Send = Callable[[MutableMapping[str, Any]], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+def is_loopback(host: str) -> bool:
+    """True for an address only this machine reaches (127.0.0.0/8, ::1, ``localhost``)."""
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def _host_name(netloc: str) -> str:
+    """The name of ``host[:port]`` (an IPv6 literal keeps its brackets off), lower case."""
+    name = netloc.strip().lower()
+    if name.startswith("["):
+        return name[1 : name.find("]")] if "]" in name else name
+    return name.rsplit(":", 1)[0] if name.count(":") == 1 else name
+
+
+def _origin(value: str) -> str:
+    """An origin as compared: ``scheme://host[:port]``, lower case, no trailing slash."""
+    parts = urlsplit(value.strip())
+    return f"{parts.scheme.lower()}://{parts.netloc.lower()}"
+
+
+class Guard:
+    """Checks the ``Host`` and ``Origin`` of requests against what the host serves."""
+
+    def __init__(self, *, loopback: bool, allow_origins: tuple[str, ...] = ()) -> None:
+        self.loopback = loopback
+        self.any_origin = "*" in allow_origins
+        self.origins = frozenset(_origin(o) for o in allow_origins if o != "*")
+
+    def host_refused(self, headers: dict[str, str]) -> str | None:
+        """Why a request's ``Host`` is refused (a loopback host answers loopback names only)."""
+        if not self.loopback:
+            return None
+        name = _host_name(headers.get("host", ""))
+        if name in LOOPBACK_NAMES or is_loopback(name):
+            return None
+        return (
+            f"this host serves only this machine: it answers requests to localhost or "
+            f"127.0.0.1, not to {name[:60]!r}"
+        )
+
+    def origin_refused(self, headers: dict[str, str]) -> str | None:
+        """Why a socket's ``Origin`` is refused: only the host's own pages (same scheme
+        family, same host and port), the ``--allow-origin`` ones, or a client that is no
+        browser page (no ``Origin`` at all) may open ``/ws``."""
+        origin = headers.get("origin")
+        if origin is None or self.any_origin:
+            return None
+        seen = _origin(origin)
+        if seen in self.origins:
+            return None
+        parts = urlsplit(seen)
+        if parts.scheme in ("http", "https") and parts.netloc == headers.get("host", "").lower():
+            return None
+        allowed = ", ".join(sorted(self.origins)) or "none"
+        return (
+            f"pages of {origin[:80]!r} may not use this host (only its own pages, and the "
+            f"origins --allow-origin names: {allowed})"
+        )
+
+
+def secured(app: ASGIApp, guard: Guard) -> ASGIApp:
+    """``app`` with the security headers on every HTTP answer and the ``Host`` checked."""
+
+    async def wrapped(scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        refused = guard.host_refused(headers)
+        if scope["type"] == "websocket":
+            if refused is not None:
+                await _close_socket(receive, send, POLICY, refused)
+                return
+            await app(scope, receive, send)
+            return
+        if refused is not None:
+            response = JSONResponse(
+                {"ok": False, "error": {"code": "forbidden", "message": refused}}, 421
+            )
+            await response(scope, receive, _with_headers(send))
+            return
+        await app(scope, receive, _with_headers(send))
+
+    return wrapped
+
+
+def _with_headers(send: Send) -> Send:
+    async def sending(message: MutableMapping[str, Any]) -> None:
+        if message["type"] == "http.response.start":
+            message["headers"] = [*message.get("headers", ()), *SECURITY_HEADERS]
+        await send(message)
+
+    return sending
+
+
+async def _close_socket(receive: Receive, send: Send, code: int, reason: str) -> None:
+    """Accept a socket and close it at once with ``code``: a browser sees the code and the
+    reason (a refusal before the handshake would show it only a failed connection)."""
+    message = await receive()
+    if message["type"] != "websocket.connect":
+        return
+    await send({"type": "websocket.accept"})
+    await send({"type": "websocket.close", "code": code, "reason": reason[:120]})
 
 
 def make_app(
     store: Store,
     *,
     bot_delay: float = 0.0,
-    rate: float = RATE_PER_SECOND,
-    burst: int = RATE_BURST,
+    limits: Limits | None = None,
+    loopback: bool = True,
 ) -> Starlette:
-    """The application over ``store``: its games come back when it starts. ``rate`` and
-    ``burst``: the messages a second each connection may send."""
-    host = WebHost(store, bot_delay=bot_delay)
+    """The application over ``store``: its unfinished games come back when it starts.
+    ``limits``: the quotas and timeouts; ``loopback``: the host listens on a loopback address
+    (then it answers only requests made to a loopback name)."""
+    limits = limits or Limits()
+    host = WebHost(store, bot_delay=bot_delay, limits=limits)
     host.restore()
     live: set[Connection] = set()
+    guard = Guard(loopback=loopback, allow_origins=limits.allow_origins)
+
+    async def sweep() -> None:
+        """Let go of idle sockets and of games nobody has followed for a while."""
+        every = min(SWEEP, limits.idle / 4, limits.idle_game / 4)
+        while True:
+            await asyncio.sleep(every)
+            now = time.monotonic()
+            for conn in list(live):
+                if not conn.following and now - conn.heard > limits.idle:
+                    conn.close(
+                        POLICY,
+                        f"idle: no game followed and nothing sent for {limits.idle:g} s",
+                    )
+            host.sweep()
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         host.resume()
+        sweeper = asyncio.get_running_loop().create_task(sweep())
         yield
+        sweeper.cancel()
         for conn in list(live):
-            conn.close()
+            conn.close(1001, "the host is going away")
+        host.close()
         store.close()
 
     async def socket(websocket: WebSocket) -> None:
-        if len(live) >= MAX_CONNECTIONS:
-            await websocket.close(code=1013, reason="too many connections: try again later")
+        headers = {k.lower(): v for k, v in websocket.headers.items()}
+        refused = guard.origin_refused(headers)
+        address = address_key(websocket.client.host if websocket.client else None)
+        code = POLICY
+        if refused is None and len(live) >= limits.connections:
+            refused = "the host serves as many connections as it may: try again later"
+            code = FULL
+        if refused is None:
+            refused = host.quotas.connect(address)
+        if refused is not None:
+            await websocket.accept()
+            await websocket.close(code=code, reason=refused[:120])
             return
-        await websocket.accept()
-        conn = Connection(rate, burst)
+        try:
+            await websocket.accept()
+        except BaseException:
+            host.quotas.disconnect(address)
+            raise
+        conn = Connection(address, limits)
         live.add(conn)
         writer = asyncio.create_task(_write(websocket, conn))
         try:
@@ -70,16 +252,25 @@ def make_app(
                     except UnicodeDecodeError:
                         text = "\ufffd"  # answered as not JSON
                 await host.handle_text(conn, text)
+                conn.heard = time.monotonic()
         except WebSocketDisconnect:
             pass
         finally:
             live.discard(conn)
+            host.quotas.disconnect(address)
             host.forget(conn)
             conn.close()
             await writer
 
     async def health(request: Any) -> JSONResponse:
-        return JSONResponse({"ok": True, "games": len(host.tables), "connections": len(live)})
+        return JSONResponse(
+            {
+                "ok": True,
+                "games": len(host.tables),
+                "connections": len(live),
+                "bots_waiting": host.pool.waiting,
+            }
+        )
 
     routes: list[Any] = [
         WebSocketRoute("/ws", socket),
@@ -89,16 +280,30 @@ def make_app(
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.host = host
+    app.state.live = live
+    app.add_middleware(_Secured, guard=guard)
     return app
 
 
+class _Secured:
+    """``secured`` as a Starlette middleware class (outermost, so every answer has it)."""
+
+    def __init__(self, app: ASGIApp, guard: Guard) -> None:
+        self._app = secured(app, guard)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await self._app(scope, receive, send)
+
+
 async def _write(websocket: WebSocket, conn: Connection) -> None:
-    """Send ``conn``'s outbox, in order, until it is closed."""
+    """Send ``conn``'s outbox, in order, until it is closed; then close the socket with the
+    connection's code and reason."""
     try:
         while True:
             text = await conn.outbox.get()
             if text is None:
                 break
+            conn.taken(text)
             await websocket.send_text(text)
     except (WebSocketDisconnect, RuntimeError):
         conn.closed = True
@@ -106,22 +311,53 @@ async def _write(websocket: WebSocket, conn: Connection) -> None:
         if websocket.application_state == WebSocketState.CONNECTED:
             # the client may be gone already (a closed tab): nothing is left to close
             with contextlib.suppress(RuntimeError, WebSocketDisconnect):
-                await websocket.close()
+                await websocket.close(code=conn.close_code, reason=conn.close_reason[:120])
 
 
-def run(
-    host: str, port: int, store: Store, *, bot_delay: float = 0.0, rate: float = RATE_PER_SECOND
-) -> None:
-    """Serve ``metro web`` over ``store`` until interrupted."""
+def server_config(
+    app: Starlette,
+    host: str,
+    port: int,
+    limits: Limits,
+    *,
+    trusted_proxies: str | None = None,
+) -> Any:
+    """uvicorn's configuration for ``app`` on ``host:port``: the guarded HTTP protocol, the
+    WebSocket frame limit, and ``X-Forwarded-For`` believed only from ``trusted_proxies``
+    (comma-separated addresses; none: the client is the socket's peer)."""
     import uvicorn
 
-    app = make_app(store, bot_delay=bot_delay, rate=rate, burst=int(rate * 2))
-    uvicorn.run(
+    from common.web.guard import guarded_http
+
+    trusted = frozenset(a.strip() for a in (trusted_proxies or "").split(",") if a.strip())
+    return uvicorn.Config(
         app,
         host=host,
         port=port,
+        http=guarded_http(limits, trusted),
         # a message over MAX_MESSAGE gets an error answer; past this the socket is closed
         ws_max_size=WS_MAX_SIZE,
         log_level="warning",
         lifespan="on",
+        proxy_headers=bool(trusted),
+        forwarded_allow_ips=",".join(sorted(trusted)) or None,
+        timeout_keep_alive=5,
     )
+
+
+def run(
+    host: str,
+    port: int,
+    store: Store,
+    *,
+    bot_delay: float = 0.0,
+    limits: Limits | None = None,
+    trusted_proxies: str | None = None,
+) -> None:
+    """Serve ``metro web`` over ``store`` until interrupted."""
+    import uvicorn
+
+    limits = limits or Limits()
+    app = make_app(store, bot_delay=bot_delay, limits=limits, loopback=is_loopback(host))
+    config = server_config(app, host, port, limits, trusted_proxies=trusted_proxies)
+    uvicorn.Server(config).run()

@@ -10,6 +10,7 @@ store holds JSON text and plain columns only.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -42,6 +43,21 @@ class StoredGame:
     events: tuple[dict[str, Any], ...]
     created: float
     updated: float
+    over: bool = False
+
+
+@attrs.frozen
+class Found:
+    """What the store knows of a token's game without replaying it: the game, the token's
+    seat (None: the spectators'), its settings, whether it is over, and the summary the host
+    wrote at its last step (``players``, ``decisions``, ``to_act``)."""
+
+    id: str
+    game: str
+    seat: int | None
+    settings: dict[str, Any]
+    over: bool
+    summary: dict[str, Any]
 
 
 class Store(Protocol):
@@ -53,13 +69,29 @@ class Store(Protocol):
         """Add a game with its seats and no events yet."""
         ...
 
-    def append(self, gid: str, start: int, events: Sequence[dict[str, Any]], over: bool) -> None:
+    def append(
+        self,
+        gid: str,
+        start: int,
+        events: Sequence[dict[str, Any]],
+        over: bool,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
         """Put ``events`` at indexes ``start``, ``start + 1``, ... of the game's log, dropping
-        any event at ``start`` or after (an undo), and mark the game over or not."""
+        any event at ``start`` or after (an undo), mark the game over or not, and keep its
+        ``summary`` (what ``find`` gives back without a replay)."""
         ...
 
-    def games(self) -> Iterator[StoredGame]:
-        """Every stored game, with its whole log."""
+    def find(self, token_hash: str) -> Found | None:
+        """The game a token's hash opens, and its seat; None if it opens none."""
+        ...
+
+    def load(self, gid: str) -> StoredGame | None:
+        """One game with its whole log; None if there is no such game."""
+        ...
+
+    def games(self, *, unfinished: bool = False) -> Iterator[StoredGame]:
+        """Every stored game (only those not over, with ``unfinished``), with its whole log."""
         ...
 
     def close(self) -> None:
@@ -68,44 +100,90 @@ class Store(Protocol):
 
 
 class MemoryStore:
-    """A store that keeps everything in this process: for tests and throwaway hosts."""
+    """A store that keeps everything in this process: for tests and throwaway hosts. A log
+    is kept as JSON text, as the other stores keep it (never the caller's own objects)."""
 
     def __init__(self) -> None:
         self._games: dict[str, dict[str, Any]] = {}
+        self._tokens: dict[str, tuple[str, int | None]] = {}
 
     def create(
         self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
     ) -> None:
         """Add a game with its seats and no events yet."""
         now = time.time()
+        for s in seats:
+            if s.token_hash is not None and s.token_hash in self._tokens:
+                raise ValueError("a token hash is already stored")
         self._games[gid] = {
             "game": game,
-            "settings": json.loads(json.dumps(settings)),
+            "settings": json.dumps(settings),
             "seats": tuple(seats),
             "events": [],
             "created": now,
             "updated": now,
+            "over": False,
+            "summary": "{}",
         }
+        for s in seats:
+            if s.token_hash is not None:
+                self._tokens[s.token_hash] = (gid, s.seat)
 
-    def append(self, gid: str, start: int, events: Sequence[dict[str, Any]], over: bool) -> None:
+    def append(
+        self,
+        gid: str,
+        start: int,
+        events: Sequence[dict[str, Any]],
+        over: bool,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
         """Put ``events`` from index ``start`` on, dropping what was there."""
         row = self._games[gid]
         del row["events"][start:]
-        row["events"].extend(json.loads(json.dumps(list(events))))
+        row["events"].extend(json.dumps(e, separators=(",", ":")) for e in events)
         row["updated"] = time.time()
+        row["over"] = over
+        if summary is not None:
+            row["summary"] = json.dumps(summary)
 
-    def games(self) -> Iterator[StoredGame]:
-        """Every stored game."""
-        for gid, row in self._games.items():
-            yield StoredGame(
-                gid,
-                row["game"],
-                row["settings"],
-                row["seats"],
-                tuple(row["events"]),
-                row["created"],
-                row["updated"],
-            )
+    def find(self, token_hash: str) -> Found | None:
+        """The game a token's hash opens."""
+        found = self._tokens.get(token_hash)
+        if found is None:
+            return None
+        row = self._games[found[0]]
+        return Found(
+            found[0],
+            row["game"],
+            found[1],
+            json.loads(row["settings"]),
+            row["over"],
+            json.loads(row["summary"]),
+        )
+
+    def load(self, gid: str) -> StoredGame | None:
+        """One game with its log."""
+        row = self._games.get(gid)
+        return None if row is None else self._stored(gid, row)
+
+    def games(self, *, unfinished: bool = False) -> Iterator[StoredGame]:
+        """Every stored game (not over, with ``unfinished``)."""
+        for gid, row in list(self._games.items()):
+            if not (unfinished and row["over"]):
+                yield self._stored(gid, row)
+
+    @staticmethod
+    def _stored(gid: str, row: dict[str, Any]) -> StoredGame:
+        return StoredGame(
+            gid,
+            row["game"],
+            json.loads(row["settings"]),
+            row["seats"],
+            tuple(json.loads(e) for e in row["events"]),
+            row["created"],
+            row["updated"],
+            row["over"],
+        )
 
     def close(self) -> None:
         """Nothing to let go of."""
@@ -133,10 +211,124 @@ CREATE TABLE IF NOT EXISTS events (
     json TEXT NOT NULL,
     PRIMARY KEY (game_id, idx)
 );
+CREATE INDEX IF NOT EXISTS seats_game ON seats (game_id);
+CREATE INDEX IF NOT EXISTS games_over ON games (over)
 """
 
+#: the columns added since the first stores were written (a file made before gets them)
+_ADDED = (("games", "summary", "TEXT NOT NULL DEFAULT '{}'"),)
 
-class SqliteStore:
+
+class _SqlStore:
+    """The tables and statements both SQL stores share; ``?`` marks a parameter."""
+
+    #: the column that keeps a table's rows in the order they were written
+    _ORDER = "rowid"
+    _lock: threading.Lock
+
+    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        raise NotImplementedError
+
+    def create(
+        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
+    ) -> None:
+        """Add a game with its seats and no events yet."""
+        now = time.time()
+        with self._lock, self._transaction():
+            self._run(
+                "INSERT INTO games (id, game, settings, created, updated) VALUES (?,?,?,?,?)",
+                (gid, game, json.dumps(settings), now, now),
+            )
+            self._run_many(
+                "INSERT INTO seats (game_id, seat, kind, bot, token_hash) VALUES (?,?,?,?,?)",
+                [(gid, s.seat, s.kind, s.bot, s.token_hash) for s in seats],
+            )
+
+    def append(
+        self,
+        gid: str,
+        start: int,
+        events: Sequence[dict[str, Any]],
+        over: bool,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
+        """Put ``events`` from index ``start`` on, dropping what was there; one commit."""
+        with self._lock, self._transaction():
+            self._run("DELETE FROM events WHERE game_id = ? AND idx >= ?", (gid, start))
+            self._run_many(
+                "INSERT INTO events (game_id, idx, json) VALUES (?,?,?)",
+                [
+                    (gid, start + i, json.dumps(e, separators=(",", ":")))
+                    for i, e in enumerate(events)
+                ],
+            )
+            if summary is None:
+                self._run(
+                    "UPDATE games SET updated = ?, over = ? WHERE id = ?",
+                    (time.time(), int(over), gid),
+                )
+            else:
+                self._run(
+                    "UPDATE games SET updated = ?, over = ?, summary = ? WHERE id = ?",
+                    (time.time(), int(over), json.dumps(summary), gid),
+                )
+
+    def find(self, token_hash: str) -> Found | None:
+        """The game a token's hash opens (one indexed lookup)."""
+        with self._lock, self._transaction():
+            rows = self._run(
+                "SELECT g.id, g.game, s.seat, g.settings, g.over, g.summary FROM seats s "
+                "JOIN games g ON g.id = s.game_id WHERE s.token_hash = ?",
+                (token_hash,),
+            )
+        if not rows:
+            return None
+        gid, game, seat, settings, over, summary = rows[0]
+        return Found(gid, game, seat, json.loads(settings), bool(over), json.loads(summary))
+
+    def load(self, gid: str) -> StoredGame | None:
+        """One game with its whole log."""
+        found = list(self._read("WHERE id = ?", (gid,)))
+        return found[0] if found else None
+
+    def games(self, *, unfinished: bool = False) -> Iterator[StoredGame]:
+        """Every stored game (not over, with ``unfinished``), with its whole log."""
+        return self._read("WHERE over = 0" if unfinished else "", ())
+
+    def _read(self, where: str, params: Sequence[Any]) -> Iterator[StoredGame]:
+        with self._lock, self._transaction():
+            rows = self._run(
+                f"SELECT id, game, settings, created, updated, over FROM games {where} "
+                "ORDER BY created, id",
+                params,
+            )
+        for gid, game, settings, created, updated, over in rows:
+            with self._lock, self._transaction():
+                seats = self._run(
+                    "SELECT seat, kind, bot, token_hash FROM seats WHERE game_id = ? "
+                    f"ORDER BY {self._ORDER}",
+                    (gid,),
+                )
+                log = self._run("SELECT json FROM events WHERE game_id = ? ORDER BY idx", (gid,))
+            yield StoredGame(
+                gid,
+                game,
+                json.loads(settings),
+                tuple(SeatRecord(*row) for row in seats),
+                tuple(json.loads(text) for (text,) in log),
+                created,
+                updated,
+                bool(over),
+            )
+
+
+class SqliteStore(_SqlStore):
     """A store in one SQLite file (WAL): survives the host's death at any moment."""
 
     def __init__(self, path: str | Path) -> None:
@@ -150,77 +342,27 @@ class SqliteStore:
         # and only a power cut may lose the last commits
         self._db.execute("PRAGMA synchronous=NORMAL")
         self._db.executescript(_SCHEMA)
+        for table, column, kind in _ADDED:
+            columns = {row[1] for row in self._db.execute(f"PRAGMA table_info({table})")}
+            if column not in columns:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
 
-    def create(
-        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
-    ) -> None:
-        """Add a game with its seats and no events yet."""
-        now = time.time()
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute(
-                    "INSERT INTO games (id, game, settings, created, updated) VALUES (?,?,?,?,?)",
-                    (gid, game, json.dumps(settings), now, now),
-                )
-                db.executemany(
-                    "INSERT INTO seats (game_id, seat, kind, bot, token_hash) VALUES (?,?,?,?,?)",
-                    [(gid, s.seat, s.kind, s.bot, s.token_hash) for s in seats],
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+    @contextlib.contextmanager
+    def _transaction(self) -> Iterator[None]:
+        db = self._db
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            yield
+        except BaseException:
+            db.execute("ROLLBACK")
+            raise
+        db.execute("COMMIT")
 
-    def append(self, gid: str, start: int, events: Sequence[dict[str, Any]], over: bool) -> None:
-        """Put ``events`` from index ``start`` on, dropping what was there; one commit."""
-        with self._lock:
-            db = self._db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                db.execute("DELETE FROM events WHERE game_id = ? AND idx >= ?", (gid, start))
-                db.executemany(
-                    "INSERT INTO events (game_id, idx, json) VALUES (?,?,?)",
-                    [
-                        (gid, start + i, json.dumps(e, separators=(",", ":")))
-                        for i, e in enumerate(events)
-                    ],
-                )
-                db.execute(
-                    "UPDATE games SET updated = ?, over = ? WHERE id = ?",
-                    (time.time(), int(over), gid),
-                )
-                db.execute("COMMIT")
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        return self._db.execute(sql, params).fetchall()
 
-    def games(self) -> Iterator[StoredGame]:
-        """Every stored game, with its whole log."""
-        with self._lock:
-            rows = self._db.execute(
-                "SELECT id, game, settings, created, updated FROM games ORDER BY created"
-            ).fetchall()
-            seats: dict[str, list[SeatRecord]] = {}
-            for gid, seat, kind, bot, token_hash in self._db.execute(
-                "SELECT game_id, seat, kind, bot, token_hash FROM seats ORDER BY rowid"
-            ):
-                seats.setdefault(gid, []).append(SeatRecord(seat, kind, bot, token_hash))
-        for gid, game, settings, created, updated in rows:
-            with self._lock:
-                log = self._db.execute(
-                    "SELECT json FROM events WHERE game_id = ? ORDER BY idx", (gid,)
-                ).fetchall()
-            yield StoredGame(
-                gid,
-                game,
-                json.loads(settings),
-                tuple(seats.get(gid, ())),
-                tuple(json.loads(text) for (text,) in log),
-                created,
-                updated,
-            )
+    def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        self._db.executemany(sql, rows)
 
     def close(self) -> None:
         """Close the file."""
@@ -228,11 +370,13 @@ class SqliteStore:
             self._db.close()
 
 
-class PostgresStore:
+class PostgresStore(_SqlStore):
     """A store in a PostgreSQL database (psycopg 3), for several hosts sharing their games.
 
     The tables are those of ``SqliteStore``; each method is one transaction.
     """
+
+    _ORDER = "ctid"
 
     def __init__(self, dsn: str) -> None:
         import psycopg
@@ -243,67 +387,19 @@ class PostgresStore:
             for statement in _SCHEMA.replace("REAL", "DOUBLE PRECISION").split(";"):
                 if statement.strip():
                     self._db.execute(statement)
+            for table, column, kind in _ADDED:
+                self._db.execute(f"ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column} {kind}")
 
-    def create(
-        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
-    ) -> None:
-        """Add a game with its seats and no events yet."""
-        now = time.time()
-        with self._lock, self._db.transaction():
-            self._db.execute(
-                "INSERT INTO games (id, game, settings, created, updated) VALUES (%s,%s,%s,%s,%s)",
-                (gid, game, json.dumps(settings), now, now),
-            )
-            with self._db.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO seats (game_id, seat, kind, bot, token_hash) "
-                    "VALUES (%s,%s,%s,%s,%s)",
-                    [(gid, s.seat, s.kind, s.bot, s.token_hash) for s in seats],
-                )
+    def _transaction(self) -> contextlib.AbstractContextManager[Any]:
+        return self._db.transaction()
 
-    def append(self, gid: str, start: int, events: Sequence[dict[str, Any]], over: bool) -> None:
-        """Put ``events`` from index ``start`` on, dropping what was there; one commit."""
-        with self._lock, self._db.transaction():
-            self._db.execute("DELETE FROM events WHERE game_id = %s AND idx >= %s", (gid, start))
-            with self._db.cursor() as cur:
-                cur.executemany(
-                    "INSERT INTO events (game_id, idx, json) VALUES (%s,%s,%s)",
-                    [
-                        (gid, start + i, json.dumps(e, separators=(",", ":")))
-                        for i, e in enumerate(events)
-                    ],
-                )
-            self._db.execute(
-                "UPDATE games SET updated = %s, over = %s WHERE id = %s",
-                (time.time(), int(over), gid),
-            )
+    def _run(self, sql: str, params: Sequence[Any] = ()) -> list[tuple[Any, ...]]:
+        cur = self._db.execute(sql.replace("?", "%s"), params)
+        return cur.fetchall() if cur.description is not None else []
 
-    def games(self) -> Iterator[StoredGame]:
-        """Every stored game, with its whole log."""
-        with self._lock, self._db.transaction():
-            rows = self._db.execute(
-                "SELECT id, game, settings, created, updated FROM games ORDER BY created"
-            ).fetchall()
-            seats: dict[str, list[SeatRecord]] = {}
-            for gid, seat, kind, bot, token_hash in self._db.execute(
-                "SELECT game_id, seat, kind, bot, token_hash FROM seats ORDER BY ctid"
-            ).fetchall():
-                seats.setdefault(gid, []).append(SeatRecord(seat, kind, bot, token_hash))
-            logs: dict[str, list[dict[str, Any]]] = {}
-            for gid, text in self._db.execute(
-                "SELECT game_id, json FROM events ORDER BY game_id, idx"
-            ).fetchall():
-                logs.setdefault(gid, []).append(json.loads(text))
-        for gid, game, settings, created, updated in rows:
-            yield StoredGame(
-                gid,
-                game,
-                json.loads(settings),
-                tuple(seats.get(gid, ())),
-                tuple(logs.get(gid, ())),
-                created,
-                updated,
-            )
+    def _run_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        with self._db.cursor() as cur:
+            cur.executemany(sql.replace("?", "%s"), rows)
 
     def close(self) -> None:
         """Close the connection."""

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import time
+from typing import Any
 
 from playwright.sync_api import Page
 
@@ -43,14 +45,25 @@ _POINT = """(node) => {
 WEIGHTS = {"action": 6.0, "group": 3.0, "place": 2.0, "amount": 1.0}
 
 
+def wait_for(page: Page, expression: str, arg: Any = None, timeout: float = 30_000) -> None:
+    """Wait until ``expression`` (a JavaScript expression or function, given ``arg``) holds in
+    the page. Polled from here: Playwright's own ``wait_for_function`` evaluates its predicate
+    with the page's ``eval``, which the app's Content-Security-Policy forbids."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression, arg):
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{expression[:80]!r} did not hold within {timeout / 1000:g} s")
+        page.wait_for_timeout(25)
+
+
 def ready(page: Page, timeout: float = 30_000) -> None:
     """Wait until the page has shown every update and answer it has."""
-    page.wait_for_function("document.body.dataset.ready === 'true'", timeout=timeout)
+    wait_for(page, "document.body.dataset.ready === 'true'", timeout=timeout)
 
 
 def wait_movable(page: Page, timeout: float = 60_000) -> None:
     """Wait until the page's seat may move, or the game is over."""
-    page.wait_for_function(_MOVABLE, timeout=timeout)
+    wait_for(page, _MOVABLE, timeout=timeout)
 
 
 def over(page: Page) -> bool:

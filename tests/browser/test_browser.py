@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from common.web.store import SqliteStore
-from tests.browser.clicks import click_once, over, play, ready, seq, wait_movable
+from tests.browser.clicks import click_once, over, play, ready, seq, wait_for, wait_movable
 from tests.browser.conftest import Server, Watched, screenshot
 
 GAMES = ["metrocity", "metropolia", "metropolis_lots", "metropoli"]
@@ -37,9 +37,9 @@ def token_of(page: Page) -> str:
 
 
 def table_of(server: Server, page: Page) -> Any:
-    """The host's table of the game the page plays."""
-    game_id, _ = server.host.tokens[_hash(token_of(page))]
-    return server.host.tables[game_id]
+    """The host's table of the game the page plays (a finished one too, lately asked for)."""
+    table, _ = server.host.tokens[_hash(token_of(page))]
+    return table
 
 
 def _hash(token: str) -> str:
@@ -117,9 +117,7 @@ def test_each_game_is_played_to_its_end_by_clicks(server: Server, contexts: Any,
     screenshot(page, f"{name}-replay")
     page.keyboard.press("End")
     expect(page.locator("[data-replay-step]")).not_to_contain_text("step 5 of")
-    page.wait_for_function(
-        "(first) => document.querySelector('[data-board]').innerHTML !== first", arg=first
-    )
+    wait_for(page, "(first) => document.querySelector('[data-board]').innerHTML !== first", first)
     page.locator("[data-replay-close]").click()
     expect(page.locator("[data-result]")).to_be_visible()
 
@@ -157,26 +155,33 @@ def _hand(page: Page) -> list[str]:
     return [li.inner_text() for li in page.locator("[data-own] [data-hand] li").all()]
 
 
-def test_two_people_play_each_other_by_their_seat_links(server: Server, contexts: Any) -> None:
-    alice = contexts().page()
-    bob = contexts().page()  # another browser: nothing of Alice's is kept there
-    seen = {"alice": _frames(alice), "bob": _frames(bob)}
+def _with_a_friend(server: Server, alice: Page, bob: Page, name: str) -> str:
+    """Alice sets up a game of ``name`` with seat 1 for a friend and opens seat 0; Bob opens
+    the friend's link. The spectators' link."""
     alice.goto(server.url + FAST)
-    card = alice.locator('[data-game="metrocity"]')
+    card = alice.locator(f'[data-game="{name}"]')
     card.locator("details.more > summary").click()
     card.locator('[data-seat="1"]').select_option("friend")
     card.locator("[data-setup] button[type=submit]").click()
     link = alice.locator('[data-seat-link="1"]').input_value()
     watch = alice.locator("[data-spectator-link]").input_value()
-    screenshot(alice, "start-links")
+    screenshot(alice, f"{name}-start-links")
     alice.locator('[data-seat-open="0"]').click()
     alice.wait_for_url("**/game.html*#t=*")
     bob.goto(link)
     ready(alice)
     ready(bob)
+    return watch
+
+
+def test_two_people_play_each_other_by_their_seat_links(server: Server, contexts: Any) -> None:
+    alice = contexts().page()
+    bob = contexts().page()  # another browser: nothing of Alice's is kept there
+    seen = {"alice": _frames(alice), "bob": _frames(bob)}
+    watch = _with_a_friend(server, alice, bob, "metrocity")
     rng = random.Random(25)
     pages = {"alice": alice, "bob": bob}
-    undone = hands_seen = False
+    no_undo_seen = hands_seen = False
     for _ in range(2000):
         if over(alice) and over(bob):
             break
@@ -190,15 +195,12 @@ def test_two_people_play_each_other_by_their_seat_links(server: Server, contexts
         kind = click_once(page, rng)
         if kind in ("action", "place") and seq(page) == before:
             ready(page)
-        if not undone and seq(page) > before and not _movable_now(page):
-            # the mover takes its move back, and the other agrees
-            other = bob if page is alice else alice
-            moved = seq(page)
-            page.locator("[data-undo]").click()
-            other.locator("[data-undo-agree]").click()
-            page.wait_for_function(f"Number(document.body.dataset.seq) < {moved}")
-            wait_movable(page)
-            undone = True
+        if not no_undo_seen and seq(page) > before and not _movable_now(page):
+            # a placement draws a tile into the hand: it cannot be taken back, so nobody is
+            # offered an undo (the rule of common.fairplay)
+            ready(page)
+            expect(page.locator("[data-undo]")).to_be_hidden()
+            no_undo_seen = True
         if 8 <= _decisions(server, alice) <= 9:
             # each seat sees its own hand and not the other's
             table = table_of(server, alice)
@@ -207,7 +209,7 @@ def test_two_people_play_each_other_by_their_seat_links(server: Server, contexts
                 assert _hand(p) == table.game.view(seat)["state"]["hand_names"]
             assert _hand(alice) != _hand(bob) or not _hand(alice)
             hands_seen = True
-    assert over(alice) and over(bob) and undone and hands_seen
+    assert over(alice) and over(bob) and no_undo_seen and hands_seen
     screenshot(alice, "metrocity-two-people-over")
     for name, seat in (("alice", 0), ("bob", 1)):
         views = [f["view"] for f in seen[name] if "view" in f]
@@ -227,6 +229,39 @@ def test_two_people_play_each_other_by_their_seat_links(server: Server, contexts
 def _decisions(server: Server, page: Page) -> int:
     decisions: int = table_of(server, page).game.decisions
     return decisions
+
+
+def test_two_people_take_a_move_back_by_consent(server: Server, contexts: Any) -> None:
+    alice = contexts().page()
+    bob = contexts().page()
+    _with_a_friend(server, alice, bob, "metropolis_lots")
+    rng = random.Random(3)
+    pages = (alice, bob)
+    for _ in range(400):
+        movers = [p for p in pages if _movable_now(p)]
+        if not movers:
+            alice.wait_for_timeout(20)
+            continue
+        page = movers[0]
+        other = bob if page is alice else alice
+        before = seq(page)
+        click_once(page, rng)
+        if seq(page) == before:
+            continue
+        ready(page)
+        ready(other)
+        if page.locator("[data-undo]").is_visible() and _movable_now(other):
+            # the mover takes its move back (nothing was drawn since), and the other agrees
+            moved = seq(page)
+            page.locator("[data-undo]").click()
+            expect(other.locator("[data-undo-question]")).to_be_visible()
+            screenshot(other, "metropolis_lots-undo-asked")
+            other.locator("[data-undo-agree]").click()
+            wait_for(page, f"Number(document.body.dataset.seq) < {moved}")
+            wait_for(other, f"Number(document.body.dataset.seq) < {moved}")
+            wait_movable(page)
+            return
+    raise AssertionError("no move was ever offered to be taken back")
 
 
 def test_a_reload_mid_game_shows_the_same_game_and_play_goes_on(
@@ -312,7 +347,7 @@ def test_a_game_is_played_with_the_keyboard_alone(server: Server, contexts: Any)
     expect(page.locator("[data-board] .mk-chosen")).to_have_count(1)
     tab_to("[data-board] [data-key^='block:'].mk-live")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {at}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {at}")
     wait_movable(page)
     # a group of the menu opens with Enter, and a move of it is applied with Enter
     at = seq(page)
@@ -320,7 +355,7 @@ def test_a_game_is_played_with_the_keyboard_alone(server: Server, contexts: Any)
     page.keyboard.press("Enter")
     tab_to("[data-menu] [data-group][open] [data-action]")
     page.keyboard.press("Enter")
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {at}")
+    wait_for(page, f"Number(document.body.dataset.seq) > {at}")
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -499,7 +534,7 @@ def test_a_bots_move_is_shown_at_a_persons_pace_and_highlighted(
     page.wait_for_timeout(700)
     assert seq(page) == mine
     # then the bot's move, its block highlighted, and this seat's turn
-    page.wait_for_function(f"Number(document.body.dataset.seq) > {mine}", timeout=5000)
+    wait_for(page, f"Number(document.body.dataset.seq) > {mine}", timeout=5000)
     expect(page.locator("[data-turn]")).to_have_text("Your turn")
     # the bot's last move (a placement, or the swap of a Courthouse it placed) is highlighted
     moved = page.locator("[data-board] .mk-moved")
@@ -533,8 +568,9 @@ def test_the_client_module_drives_a_game_and_the_table_rolls_its_own_dice(
     rolled = 0
     for _ in range(400):
         ready(page)
-        page.wait_for_function(
-            "() => document.querySelector('[data-dice], [data-menu] [data-action], [data-result]')"
+        wait_for(
+            page,
+            "() => document.querySelector('[data-dice], [data-menu] [data-action], [data-result]')",
         )
         dice = page.locator("[data-dice]")
         if dice.count():

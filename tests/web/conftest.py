@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import random
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -16,15 +17,16 @@ pytest.importorskip("websockets", reason="the tests talk to metro web with webso
 
 from websockets.sync.client import ClientConnection, connect
 
+from common.web.limits import Limits
 from common.web.store import MemoryStore, Store
-from tests.web.harness import ThreadedWeb
+from tests.web.harness import OPEN, ThreadedWeb
 
 
 class Running(ThreadedWeb):
     """A metro web served in this process until ``stop()``: ``url`` its WebSocket."""
 
-    def __init__(self, store: Store, *, bot_delay: float = 0.0, rate: float = 10_000) -> None:
-        super().__init__(store, bot_delay=bot_delay, rate=rate)
+    def __init__(self, store: Store, *, bot_delay: float = 0.0, limits: Limits = OPEN) -> None:
+        super().__init__(store, bot_delay=bot_delay, limits=limits)
         self.url = f"ws://127.0.0.1:{self.port}/ws"
         self.http = f"http://127.0.0.1:{self.port}"
 
@@ -34,8 +36,10 @@ class Client:
 
     _rids = itertools.count(1)
 
-    def __init__(self, url: str) -> None:
-        self._opened = connect(url, max_size=None, open_timeout=10)
+    def __init__(self, url: str, **options: Any) -> None:
+        """Connect to ``url``; ``options`` go to websockets' ``connect`` (``origin``,
+        ``source_address=("127.0.0.2", 0)`` to come from another loopback address, ...)."""
+        self._opened = connect(url, max_size=None, open_timeout=10, **options)
         self.ws: ClientConnection = self._opened.__enter__()
         self.updates: list[dict[str, Any]] = []
 
@@ -83,6 +87,22 @@ class Client:
     def close(self) -> None:
         """Close the socket."""
         self._opened.__exit__(None, None, None)
+
+
+def play_to_the_end(client: Client, token: str, seed: int = 0, limit: int = 5000) -> dict[str, Any]:
+    """Random legal moves for the token's seat until the game is over; the last answer."""
+    rng = random.Random(seed)
+    state = client.ask(cmd="follow", token=token)
+    for _ in range(limit):
+        if state["is_over"]:
+            return state
+        if state.get("legal"):
+            state = client.ask(cmd="apply", token=token, action=rng.choice(state["legal"]["text"]))
+            assert state["ok"], state
+            continue
+        state = client.until(lambda u: u.get("legal") or u["is_over"])
+        client.updates.clear()
+    raise AssertionError("the game did not end")
 
 
 @pytest.fixture

@@ -12,8 +12,20 @@ from typing import Any
 
 import uvicorn
 
-from common.web.app import WS_MAX_SIZE, make_app
+from common.web.app import make_app, server_config
+from common.web.limits import Limits
 from common.web.store import Store
+
+#: the limits of a test host: a test's clients all come from 127.0.0.1 and may go as fast
+#: as a test does; a test of a limit gives its own
+OPEN = Limits(
+    games_per_minute=10_000,
+    open_per_address=10_000,
+    connections_per_address=1_000,
+    rate=10_000,
+    burst=10_000,
+    allow_bot_games=True,
+)
 
 
 def free_port() -> int:
@@ -28,17 +40,15 @@ class ThreadedWeb:
     """The app over ``store`` served on ``port`` (0: any free one) until ``stop()``."""
 
     def __init__(
-        self, store: Store, *, port: int = 0, bot_delay: float = 0.0, rate: float = 10_000
+        self,
+        store: Store,
+        *,
+        port: int = 0,
+        bot_delay: float = 0.0,
+        limits: Limits = OPEN,
     ) -> None:
-        self.app = make_app(store, bot_delay=bot_delay, rate=rate, burst=int(rate))
-        config = uvicorn.Config(
-            self.app,
-            host="127.0.0.1",
-            port=port,
-            log_level="warning",
-            ws_max_size=WS_MAX_SIZE,
-            lifespan="on",
-        )
+        self.app = make_app(store, bot_delay=bot_delay, limits=limits)
+        config = server_config(self.app, "127.0.0.1", port, limits)
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
         self.thread.start()

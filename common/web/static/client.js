@@ -81,6 +81,8 @@
  * @property {Legal} [legal] present when the seat is to act
  * @property {string} [svg] the board, when followed with `svg: true`
  * @property {{by: number, agreed: number[]}} [undo] an undo waiting for consent
+ * @property {boolean} [can_undo] whether this seat may take a move back now (no roll, draw,
+ *   private card or bot move since its last decision)
  * @property {"update"} [type]
  */
 
@@ -137,7 +139,7 @@ export class MetroClient {
     this._waiting = new Map();
     /** @type {Set<(u: GameAnswer) => void>} */
     this._updateListeners = new Set();
-    /** @type {Set<(s: "open"|"closed"|"connecting") => void>} */
+    /** @type {Set<(s: "open"|"closed"|"connecting"|"idle") => void>} */
     this._statusListeners = new Set();
     /** @type {Map<string, {svg: boolean, seq: number, id: string}>} token -> what to follow again */
     this._following = new Map();
@@ -145,7 +147,7 @@ export class MetroClient {
     this._opening = null;
     this._delay = 250;
     this._closed = false;
-    /** @type {"open"|"closed"|"connecting"} */
+    /** @type {"open"|"closed"|"connecting"|"idle"} */
     this.status = "closed";
   }
 
@@ -169,15 +171,21 @@ export class MetroClient {
         this._refollow();
       };
       ws.onmessage = (event) => this._receive(String(event.data));
-      ws.onclose = () => {
+      ws.onclose = (event) => {
         this.ws = null;
         this._opening = null;
         for (const [rid, w] of this._waiting) {
           this._waiting.delete(rid);
-          w.reject(new MetroError("disconnected", "the connection to the host was lost"));
+          w.reject(new MetroError("disconnected", event.reason || "the connection to the host was lost"));
+        }
+        if (!opened) reject(new MetroError("disconnected", event.reason || `cannot reach ${this.url}`));
+        if (opened && !this._following.size && !this._waiting.size) {
+          // let go while it followed nothing (the host closes idle sockets): the next
+          // request opens a socket again, and nothing needs one before
+          this._setStatus("idle");
+          return;
         }
         this._setStatus("closed");
-        if (!opened) reject(new MetroError("disconnected", `cannot reach ${this.url}`));
         if (this.reconnect && !this._closed) {
           setTimeout(() => this.connect().catch(() => {}), this._delay);
           this._delay = Math.min(this._delay * 2, 4000);
@@ -282,7 +290,7 @@ export class MetroClient {
 
   /**
    * Listen to the connection's state: connecting, open, closed (a reconnect follows).
-   * @param {(s: "open"|"closed"|"connecting") => void} listener
+   * @param {(s: "open"|"closed"|"connecting"|"idle") => void} listener
    * @returns {() => void}
    */
   onStatus(listener) {
@@ -301,7 +309,7 @@ export class MetroClient {
     return answer;
   }
 
-  /** @param {"open"|"closed"|"connecting"} status */
+  /** @param {"open"|"closed"|"connecting"|"idle"} status */
   _setStatus(status) {
     this.status = status;
     for (const l of this._statusListeners) l(status);

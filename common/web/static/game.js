@@ -47,7 +47,7 @@ async function main() {
   }
   client.onStatus((s) => {
     const status = $("[data-status]");
-    status.textContent = s === "open" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
+    status.textContent = s === "open" || s === "idle" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
     status.dataset.state = s;
   });
   /** @type {GameAnswer[]} updates that come while the page is still loading */
@@ -384,7 +384,7 @@ function diceForm(u) {
  */
 function undoTools(u) {
   const button = $("[data-undo]");
-  button.hidden = page.seat === null || u.is_over || Boolean(u.undo);
+  button.hidden = page.seat === null || u.is_over || Boolean(u.undo) || u.can_undo === false;
   const box = $("[data-undo-ask]");
   box.querySelector("[data-undo-question]")?.remove();
   if (!u.undo || page.seat === null) return;

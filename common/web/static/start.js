@@ -23,7 +23,7 @@ const BLURB = {
 };
 
 client.onStatus((s) => {
-  $("[data-status]").textContent = s === "open" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
+  $("[data-status]").textContent = s === "open" || s === "idle" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
   $("[data-status]").dataset.state = s;
 });
 
