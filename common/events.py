@@ -8,7 +8,7 @@ defines (``RentPaid``, ``CardBuilt``, ...) follow the decision or outcome that c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any, overload
+from typing import Any, ClassVar, overload
 
 import attrs
 
@@ -26,6 +26,10 @@ class Event(Record):
     """Base of every event; a game's facts subclass it as frozen attrs classes."""
 
     __slots__ = ()
+    #: True for a fact that turns hidden information face up with no chance outcome of its
+    #: own (the top card of a face-down stack): a host of strangers lets no undo cross it
+    #: (``common.fairplay``); a chance outcome, and an event that redacts, always count
+    reveals: ClassVar[bool] = False
 
     def for_seat(self, seat: int | None) -> dict[str, Any] | None:
         """Return the JSON form ``seat`` may see (None: a spectator); override to redact."""

@@ -7,12 +7,15 @@ back its decisions only as far as the last moment anything random or hidden was 
 anyone (the rule online boards keep):
 
 - a chance outcome (a roll, a draw, a shuffle), whoever sees it;
-- an event that some seats see and others do not (a hand drawn, a private card);
+- an event that some seats see and others do not (a hand drawn, a private card), and a fact
+  that turns hidden information face up (``Event.reveals``: the top card of a face-down
+  stack, whose order a shuffle fixed);
 - a decision of a bot, which draws on its own generator and on what its seat alone sees (an
   undo across it would let a seat ask again for another reply, or probe the bot's hand);
 - the end of the game.
 
-The trusted caller of ``metro serve`` keeps ``Game.undo``'s full reach.
+The trusted caller of ``metro serve`` keeps ``Game.undo``'s full reach (rulings HOST-1 and
+HOST-2, docs/rulings.md).
 """
 
 from __future__ import annotations
@@ -30,15 +33,17 @@ _RULE = (
 )
 
 
-def redacts(kind: type[Event]) -> bool:
-    """True if events of ``kind`` show some seats more than others (``for_seat`` redacts)."""
-    found = _REDACTS.get(kind)
+def reveals(kind: type[Event]) -> bool:
+    """True if events of ``kind`` show what was hidden: a chance outcome, a fact that shows
+    some seats more than others (``for_seat`` redacts), or one marked ``reveals``."""
+    found = _REVEALS.get(kind)
     if found is None:
-        found = _REDACTS[kind] = kind is not GameStarted and kind.for_seat is not Event.for_seat
+        redacts = kind is not GameStarted and kind.for_seat is not Event.for_seat
+        found = _REVEALS[kind] = kind is ChanceResolved or kind.reveals or redacts
     return found
 
 
-_REDACTS: dict[type[Event], bool] = {}
+_REVEALS: dict[type[Event], bool] = {}
 
 
 def undo_point(game: Game, seat: int, bots: Collection[int] = ()) -> int:
@@ -56,7 +61,7 @@ def undo_point(game: Game, seat: int, bots: Collection[int] = ()) -> int:
             assert isinstance(event, ActionTaken)
             if event.seat == seat:
                 return i
-            if event.seat in bots:
+            if event.seat in bots:  # ruling HOST-2
                 name = game.players[event.seat]
                 raise IllegalAction(
                     f"nothing to undo: {name}, a bot, has moved since your last decision; {_RULE}"
@@ -69,7 +74,7 @@ def undo_point(game: Game, seat: int, bots: Collection[int] = ()) -> int:
                 f"nothing to undo: chance has been revealed since your last decision "
                 f"({event.request}); {_RULE}"
             )
-        elif redacts(kind):
+        elif reveals(kind):
             raise IllegalAction(
                 "nothing to undo: hidden information has been shown since your last "
                 f"decision; {_RULE}"

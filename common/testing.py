@@ -19,6 +19,7 @@ from common.actions import Action
 from common.bots import RandomBot
 from common.errors import IllegalAction, InvalidSave
 from common.events import ActionTaken, ChanceResolved, GameStarted
+from common.fairplay import reveals, undo_point
 from common.game import SEED_LIMIT, Game, Prompt, load_data, replay_into
 
 Factory = Callable[[int], Game]
@@ -331,6 +332,7 @@ class _Checker:
                     raise self.fail(step, f"{action} does not fit the action schema: {problems}")
             if deep and step in checkpoints:
                 self.check_copies(game, cls, step, action)
+                self.check_undo_window(game, step)
             start = len(game.events)
             got = game.apply(action)
             if not got or not isinstance(got[0], ActionTaken) or got[0].action != action:
@@ -352,6 +354,36 @@ class _Checker:
                 raise self.fail(step, "replay(events) does not rebuild the same game")
             game.result()
         return game
+
+    def check_undo_window(self, game: Game, step: int) -> None:
+        """What a host of strangers lets a seat take back (``common.fairplay``) reveals
+        nothing: no chance outcome and no private event lies in it, the seat's secrets are
+        those it had before, and the same decisions again bring the very same log."""
+        for seat in range(game.num_players):
+            try:
+                point = undo_point(game, seat)
+            except IllegalAction:
+                continue
+            taken = list(game.events[point:])
+            if any(reveals(type(e)) for e in taken):
+                raise self.fail(step, f"seat {seat}'s undo would take back what was revealed")
+            twin = game.clone()
+            twin.undo(to=point)
+            if twin._chance_count != game._chance_count:
+                raise self.fail(step, f"seat {seat}'s undo takes back a draw")
+            alone = all(e.seat == seat for e in taken if isinstance(e, ActionTaken))
+            if alone and twin._secrets(seat) != game._secrets(seat):
+                raise self.fail(
+                    step,
+                    f"seat {seat} learns a secret by its own moves with nothing drawn: a game "
+                    "shows hidden information only through chance outcomes, events that "
+                    "redact (for_seat) and events marked reveals",
+                )
+            for e in taken:
+                if isinstance(e, ActionTaken):
+                    twin.apply(e.action, seat=e.seat)
+            if twin.to_json() != game.to_json():
+                raise self.fail(step, f"seat {seat}'s undone decisions, taken again, differ")
 
     def check_schemas(self, game: Game, step: int, action: Action | None) -> None:
         if self.schemas is None:

@@ -159,6 +159,8 @@ class CompletionPhaseBegan(Event):
 class CardRead(Event):
     """A Metropoli card was read and put at the bottom of the deck."""
 
+    reveals = True  # the deck's order is secret: no undo of a host of strangers crosses it
+
     seat: int = doc("the seat that read it")
     card: str = doc("the card's id in the deck (the option cards)")
     text: str = doc("the card's text as printed")

@@ -74,6 +74,8 @@ class Built(Event):
 class CardRevealed(Event):
     """Plus market: the top card of the stack was turned face up (ruling MK-5)."""
 
+    reveals = True  # the stack's order is secret: no undo of a host of strangers crosses it
+
     card: str = doc("the id of the card turned face up (its pile in the market)")
     stack_left: int = doc("the cards still face down in the stack after it")
 

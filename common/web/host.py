@@ -303,7 +303,8 @@ class WebHost:
         return True
 
     def _retire(self, table: Table) -> None:
-        """A game is over: it leaves the open games (kept a while among the finished)."""
+        """A game is over: it leaves the open games (kept a while among the finished; ruling
+        HOST-5)."""
         if self._leave_open(table):
             self._keep(table)
 
@@ -658,7 +659,9 @@ class WebHost:
                 raise IllegalAction("it is not your turn to decide")
             bot = table.info.bot_factory(name)(secrets.randbelow(2**31))
             # in the bots' pool, in this address's turn: the other games go on meanwhile
-            choice = await self.pool.run(conn.address, functools.partial(bot.choose, game, seat))
+            choice = await self.pool.run(
+                conn.address, functools.partial(bot.choose, game, seat), f"{game.name}:{name}"
+            )
             game.apply(choice, seat=seat)
 
         return await self._step(conn, table, seat, think)
@@ -843,6 +846,7 @@ class WebHost:
             if game.is_over or seat is None or table.bot_names[seat] is None:
                 return
             table.advancing = asyncio.get_running_loop().create_task(self._advance(table))
+            table.advancing.add_done_callback(_said)
 
     async def _advance(self, table: Table) -> None:
         """Play the bot seats and chance until a human is to act, pushing each step; the bots
@@ -855,14 +859,25 @@ class WebHost:
                 if game.is_over or seat is None or table.bot_names[seat] is None:
                     return
                 if not table.present or table.id not in self.tables:
-                    return  # nobody is there to see it: it goes on when somebody comes
+                    # nobody is there to see it: it goes on when somebody comes (HOST-4)
+                    return
                 bot = table.bots[seat]
                 # in the bots' pool: the other games (and this game's readers) go on
-                action = await self.pool.run(owner, functools.partial(bot.choose, game, seat))
+                name = table.bot_names[seat]
+                kind = f"{game.name}:{name}"
+                action = await self.pool.run(owner, functools.partial(bot.choose, game, seat), kind)
                 game.apply(action, seat=seat)
                 table.undo = None
                 self._settle(table)
                 self._commit(table)
             self._push(table)
-            if self.bot_delay:
-                await asyncio.sleep(self.bot_delay)
+            # a pause between two bot moves, if only a turn of the loop: a decision that ran
+            # on the loop (a cheap one) must not play a whole game of bots before the other
+            # games' messages and this game's readers get theirs
+            await asyncio.sleep(self.bot_delay)
+
+
+def _said(task: asyncio.Task[None]) -> None:
+    """Log what stopped a game's bots, if it was an error (the game waits for a human then)."""
+    if not task.cancelled() and task.exception() is not None:
+        log.error("the bots of a game stopped", exc_info=task.exception())

@@ -2,7 +2,7 @@
 
 A client is known by its address (an IPv6 address by its /64, the block one machine is
 given), never by its connection: reconnecting costs nothing, so a quota per connection holds
-nobody back. Every limit is a ``metro web`` option (docs/web.md).
+nobody back (ruling HOST-3). Every limit is a ``metro web`` option (docs/web.md).
 """
 
 from __future__ import annotations

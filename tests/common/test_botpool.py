@@ -38,6 +38,21 @@ def test_a_decision_runs_off_the_event_loop_and_gives_back_its_result_or_its_err
     asyncio.run(main())
 
 
+def test_a_kind_of_decision_cheaper_than_a_handoff_runs_on_the_loop() -> None:
+    async def main() -> None:
+        pool = BotPool(workers=1, cpu=1.0, inline=0.001)
+        loop_thread = threading.get_ident()
+        # a kind's first decision is timed in a worker; once known to be cheap, it runs here
+        assert await pool.run("a", threading.get_ident, "game:random") != loop_thread
+        assert await pool.run("a", threading.get_ident, "game:random") == loop_thread
+        await pool.run("a", functools.partial(_burn, 0.02), "game:mcts")
+        assert await pool.run("a", threading.get_ident, "game:mcts") != loop_thread
+        assert pool.used >= 0.02 and pool.decided == 4
+        pool.close()
+
+    asyncio.run(main())
+
+
 def test_one_address_with_many_games_gets_one_decision_in_for_each_of_anothers() -> None:
     order: list[str] = []
 
