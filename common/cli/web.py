@@ -2,14 +2,51 @@
 
 from __future__ import annotations
 
+import ipaddress
 import socket
 from typing import Any
+from urllib.parse import urlsplit
 
 import click
 
 from common.web.limits import Limits
 
 _DEFAULT = Limits()
+
+
+def _origins(
+    ctx: click.Context, param: click.Parameter, values: tuple[str, ...]
+) -> tuple[str, ...]:
+    """Each ``--allow-origin`` as a browser sends it: ``http(s)://host[:port]``, or ``*``."""
+    for value in values:
+        parts = urlsplit(value)
+        if value != "*" and (
+            parts.scheme not in ("http", "https")
+            or not parts.netloc
+            or parts.path not in ("", "/")
+            or parts.query
+            or parts.fragment
+        ):
+            raise click.BadParameter(
+                f"{value!r} is not an origin: give scheme://host[:port] "
+                "(https://example.org, http://localhost:3000) or *"
+            )
+    return values
+
+
+def _proxies(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--trusted-proxy``: comma-separated IP addresses."""
+    if value is None:
+        return None
+    for address in value.split(","):
+        try:
+            ipaddress.ip_address(address.strip())
+        except ValueError:
+            raise click.BadParameter(
+                f"{address.strip()!r} is not an IP address: give the proxies' addresses, "
+                "comma-separated (127.0.0.1,::1)"
+            ) from None
+    return value
 
 
 def make_top() -> click.Command:
@@ -118,6 +155,7 @@ def make_top() -> click.Command:
         "allow_origins",
         multiple=True,
         metavar="ORIGIN",
+        callback=_origins,
         help="Another origin whose pages may open /ws (e.g. https://example.org; '*': any).",
     )
     @click.option(
@@ -125,6 +163,7 @@ def make_top() -> click.Command:
         "trusted_proxies",
         default=None,
         metavar="ADDRESSES",
+        callback=_proxies,
         help="Proxies (comma-separated addresses) whose X-Forwarded-For names the client.",
     )
     def web_cmd(

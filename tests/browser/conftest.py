@@ -34,8 +34,9 @@ from playwright.sync_api import (  # noqa: E402
     sync_playwright,
 )
 
+from common.web.limits import Limits  # noqa: E402
 from common.web.store import MemoryStore, Store  # noqa: E402
-from tests.web.harness import ThreadedWeb  # noqa: E402
+from tests.web.harness import OPEN, ThreadedWeb  # noqa: E402
 
 #: Chromium's own flags for a machine with no network: without them it stalls on Google's hosts
 CHROMIUM_ARGS = [
@@ -62,8 +63,8 @@ class Server(ThreadedWeb):
     """A metro web served in this process on ``port`` (a fresh one by default) until
     ``stop``: ``url`` the app's address."""
 
-    def __init__(self, store: Store, port: int = 0) -> None:
-        super().__init__(store, port=port)
+    def __init__(self, store: Store, port: int = 0, limits: Limits = OPEN) -> None:
+        super().__init__(store, port=port, limits=limits)
         self.url = f"http://127.0.0.1:{self.port}/"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from common.web.store import SqliteStore
 from tests.browser.clicks import click_once, over, play, ready, seq, wait_for, wait_movable
@@ -576,9 +577,13 @@ def test_the_client_module_drives_a_game_and_the_table_rolls_its_own_dice(
         if dice.count():
             faces = dice.locator("input")
             values = [rng.randint(1, 6) for _ in range(faces.count())]
-            for i, v in enumerate(values):
-                faces.nth(i).fill(str(v))
-            dice.locator("button[type=submit]").click()
+            try:
+                for i, v in enumerate(values):
+                    faces.nth(i).fill(str(v), timeout=5000)
+                dice.locator("button[type=submit]").click(timeout=5000)
+            except PlaywrightTimeout:
+                continue  # the form was drawn again by an update meanwhile: look again
+
             ready(page)
             rolled += 1
             table = table_of(server, page)
@@ -589,3 +594,28 @@ def test_the_client_module_drives_a_game_and_the_table_rolls_its_own_dice(
         elif not over(page):
             click_once(page, rng)
     assert rolled == 3
+
+
+def test_a_page_left_open_past_the_idle_time_goes_on_when_it_is_used(contexts: Any) -> None:
+    import attrs
+
+    from common.web.store import MemoryStore
+    from tests.web.harness import OPEN
+
+    server = Server(MemoryStore(), limits=attrs.evolve(OPEN, idle=1.0))
+    try:
+        page = contexts().page()
+        page.goto(server.url + FAST)
+        expect(page.locator("[data-new-game]").first).to_be_visible()
+        # the start page follows no game: the host lets its socket go after a second
+        wait_for(page, "() => document.querySelector('[data-status]').dataset.state === 'idle'")
+        expect(page.locator("[data-status]")).to_have_text("connected")
+        page.locator('[data-new-game="metrocity"]').click()  # a new socket, at once
+        page.wait_for_url("**/game.html*#t=*")
+        wait_movable(page)
+        page.wait_for_timeout(2000)  # following its game: never idle
+        assert page.locator("[data-status]").get_attribute("data-state") == "open"
+        click_once(page, random.Random(1))
+        ready(page)
+    finally:
+        server.stop()

@@ -7,10 +7,34 @@ import asyncio
 import functools
 import threading
 import time
+from collections.abc import Callable, Coroutine
+from typing import Any, TypeVar
 
 import pytest
 
 from common.web.botpool import BotPool
+
+T = TypeVar("T")
+
+
+def _run(main: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``asyncio.run(main())`` in a thread of its own: a test session may hold a running loop
+    in this thread (Playwright's sync API does)."""
+    out: list[T] = []
+    errors: list[BaseException] = []
+
+    def go() -> None:
+        try:
+            out.append(asyncio.run(main()))
+        except BaseException as exc:  # handed to the test's own thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=go)
+    thread.start()
+    thread.join()
+    if errors:
+        raise errors[0]
+    return out[0]
 
 
 def _burn(seconds: float) -> float:
@@ -35,7 +59,7 @@ def test_a_decision_runs_off_the_event_loop_and_gives_back_its_result_or_its_err
         assert pool.decided == 2
         pool.close()
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_a_kind_of_decision_cheaper_than_a_handoff_runs_on_the_loop() -> None:
@@ -50,7 +74,7 @@ def test_a_kind_of_decision_cheaper_than_a_handoff_runs_on_the_loop() -> None:
         assert pool.used >= 0.02 and pool.decided == 4
         pool.close()
 
-    asyncio.run(main())
+    _run(main)
 
 
 def test_one_address_with_many_games_gets_one_decision_in_for_each_of_anothers() -> None:
@@ -71,7 +95,7 @@ def test_one_address_with_many_games_gets_one_decision_in_for_each_of_anothers()
         await asyncio.gather(*tasks, mine)
         pool.close()
 
-    asyncio.run(main())
+    _run(main)
     # the first of the stranger's had started; the player's comes next but one at the latest
     assert order.index("p") <= 2, order
 
@@ -86,7 +110,7 @@ def test_the_bots_of_all_games_keep_within_their_share_of_a_core() -> None:
         pool.close()
         return wall
 
-    wall = asyncio.run(main())
+    wall = _run(main)
     # 0.5 s of CPU, 0.1 s of it at once and then a quarter of a core, the last decision
     # starting on the last of the credit: at least (0.5 - 0.1 - 0.05) / 0.25 s, not 0.5 s
     assert wall >= 1.35, wall

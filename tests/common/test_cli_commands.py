@@ -411,6 +411,18 @@ def bad_values(name: str, command: str, tmp: Path, saves: dict[str, Path], game:
         "db": [str(blocker / "games.sqlite")],
         "bot_delay": ["-1", "x"],
         "rate": ["0", "x"],
+        "games_per_minute": ["0", "x"],
+        "open_per_address": ["0", "x"],
+        "open_games": ["0", "x"],
+        "connections_per_address": ["0", "x"],
+        "connections": ["0", "x"],
+        "idle": ["0", "x"],
+        "request_timeout": ["0", "x"],
+        "idle_game": ["0", "x"],
+        "bot_cpu": ["0", "x", "2"],
+        "bot_workers": ["0", "x"],
+        "allow_origins": ["evil", "ftp://x.example", "https://x.example/path"],
+        "trusted_proxies": ["not-an-address", "10.0.0.1,"],
     }
     values = table[name]
     if command == "tournament" and name == "bots":

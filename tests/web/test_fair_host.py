@@ -33,6 +33,22 @@ VICTIM = ("127.0.0.3", 0)
 
 
 @pytest.fixture
+def web(tmp_path: Path) -> Iterator[Running]:
+    """The tests' own metro web, over a real SQLite file."""
+    running = Running(SqliteStore(tmp_path / "games.sqlite"))
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def client(web: Running) -> Iterator[Client]:
+    """A client of ``web``."""
+    c = Client(web.url)
+    yield c
+    c.close()
+
+
+@pytest.fixture
 def make(tmp_path: Path) -> Iterator[Callable[..., Running]]:
     """Start a metro web over a SQLite file with some limits changed from the tests' own."""
     started: list[Running] = []
@@ -617,3 +633,29 @@ def test_a_reader_that_keeps_up_is_never_let_go_however_fast_the_bots_play(
     assert final["view"]["result"] is not None
     watcher.close()
     other.close()
+
+
+def test_an_unfinished_game_nobody_follows_leaves_memory_and_comes_back(
+    make: Callable[..., Running],
+) -> None:
+    web = make(idle_game=1.0)
+    client = Client(web.url, source_address=ATTACKER)
+    made = client.ask(cmd="new", game="metropolia", bots={"1": "random"})
+    token, gid = made["seats"][0]["token"], made["id"]
+    state = client.ask(cmd="follow", token=token)
+    while not state.get("legal"):
+        state = client.until(lambda u: u.get("legal") or u["is_over"])
+    client.close()  # nobody follows it now
+    deadline = time.monotonic() + 10
+    while gid in web.host.tables:
+        assert time.monotonic() < deadline, "the game never left memory"
+        time.sleep(0.05)
+    assert web.host.quotas.open["127.0.0.2"] == 0  # no longer counted as the address's
+    back = Client(web.url, source_address=VICTIM)
+    again = back.ask(cmd="follow", token=token)  # brought back from the store, as it was
+    assert again["ok"] and again["seq"] == state["seq"] and again["view"] == state["view"]
+    assert gid in web.host.tables
+    moved = back.ask(cmd="apply", token=token, action=again["legal"]["text"][0])
+    assert moved["ok"], moved
+    back.until(lambda u: u.get("legal") or u["is_over"])  # and its bot plays on
+    back.close()
