@@ -36,7 +36,6 @@ class GameInfo:
     action_keys: Callable[[Any], tuple[str, ...]] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
-    rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra
     #: rule options that also get a flag of their own on every command (``chart`` -> --chart)
     flags: Mapping[str, str] = attrs.field(factory=dict)
     #: of those flags, the ones whose value is a JSON file to read (``--cards FILE``)

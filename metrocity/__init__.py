@@ -25,7 +25,6 @@ from metrocity.events import (
     TokensPlaced,
 )
 from metrocity.render import action_keys, render_svg, render_text
-from metrocity.rl import RL
 from metrocity.rules import MetroCity
 from metrocity.search import MCTS
 
@@ -60,7 +59,6 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     action_keys=action_keys,
-    rl=RL,
     record_extras=record_extras,
     # docs/metrocity.md, "The default bot": the strongest under 50 ms a move (median)
     default_bot="mcts:100",

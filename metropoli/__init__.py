@@ -41,7 +41,6 @@ from metropoli.actions import (
 from metropoli.bots import HeuristicBot, RandomBot, rank_actions
 from metropoli.events import ALL_EVENTS
 from metropoli.render import action_keys, render_svg, render_text
-from metropoli.rl import RL
 from metropoli.rules import Metropoli
 
 
@@ -105,7 +104,6 @@ INFO = GameInfo(
         "replacing the shipped deck, itself a reconstruction (ruling MI-8)."
     },
     file_flags=frozenset({"cards"}),
-    rl=RL,
     record_extras=record_extras,
     description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
     "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",

@@ -13,7 +13,6 @@ from typing import Any
 
 from common import GameInfo, RandomBot
 from common.game import load_data
-from common.rl import RLSpec
 from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.bots import BuildOrderBot, CheeseRushBot, HeuristicBot, StoreRushBot
 from metropolia.events import (
@@ -28,7 +27,6 @@ from metropolia.events import (
     PileRemoved,
 )
 from metropolia.render import action_keys, render_svg, render_text
-from metropolia.rl import catalogue, observe
 from metropolia.rules import Metropolia
 from metropolia.search import MCTS, GreedyBot
 
@@ -70,7 +68,6 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     action_keys=action_keys,
-    rl=RLSpec(catalogue, observe),
     record_extras=record_extras,
     # docs/metropolia.md, "The default bot": the strongest under 50 ms a move (median)
     default_bot="greedy",

@@ -31,7 +31,6 @@ from metropolis_lots.events import (
     TradeProposed,
 )
 from metropolis_lots.render import action_keys, render_svg, render_text
-from metropolis_lots.rl import SPEC
 from metropolis_lots.rules import Metropolis
 from metropolis_lots.search import MCTS
 
@@ -77,7 +76,6 @@ INFO = GameInfo(
     "shapes and scoring chart are a reconstruction (rulings MS-1, MS-3, MS-4); replace the "
     "chart with --chart FILE.",
     cli=cli,
-    rl=SPEC,
     record_extras=record_extras,
     flags={
         "chart": "Scoring chart JSON file replacing the shipped one, which is a reconstruction "
