@@ -179,8 +179,9 @@ def make_gym_env(
     ``common.botspec``); each reset makes them afresh with seeds from the reset's seed.
     ``seat=None`` draws the learner's seat at each reset. ``action_masks()`` gives the legal
     actions as booleans, which SB3-contrib's MaskablePPO reads without a wrapper; the reward
-    is the learner's share of the win at the end, else 0. Players and rule options are as
-    for ``new_game``.
+    is the learner's share of the win at the end, else 0; an action the mask rules out raises
+    ``IllegalAction`` and leaves the game as it was. Players and rule options are as for
+    ``new_game``.
     """
     import gymnasium
     import numpy as np
