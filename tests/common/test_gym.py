@@ -19,7 +19,7 @@ def test_observations_fit_the_spaces_and_a_masked_out_action_is_refused(name: st
     from common import IllegalAction
 
     env = make_gym_env(name, opponents=["random"])
-    obs, info = env.reset(seed=2)
+    obs, _ = env.reset(seed=2)
     assert env.observation_space.contains(obs) and obs.dtype == np.float32
     assert env.action_space.n == env.unwrapped.game.num_distinct_actions()
     mask = env.action_masks()
