@@ -77,6 +77,25 @@ class PairGame:
     winners: tuple[int, ...]
     #: seconds of CPU each decision of A's seats, then of B's seats, took
     times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    seed: int = 0
+    #: the bot of each seat, by name
+    bots: tuple[str, ...] = ()
+    decisions: int = 0
+    turns: int | None = None
+    #: the game's wall time in seconds
+    seconds: float = 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as a record: seed, bots per seat, scores, winners, length, wall time."""
+        return {
+            "seed": self.seed,
+            "bots": list(self.bots),
+            "scores": list(self.scores),
+            "winners": list(self.winners),
+            "decisions": self.decisions,
+            "turns": self.turns,
+            "seconds": self.seconds,
+        }
 
     def won(self, side: int) -> bool:
         """True if a seat of ``side`` is among the winners."""
@@ -130,8 +149,21 @@ def _one_game(
         bots.append(_Timed(bot, times[side]) if timing else bot)
     game = info.new_game(players=n, seed=seed + i, **opts)
     names = [botspec.label(a if side == 0 else b) for side in seats]
+    start = time.perf_counter()
     result = botspec.play_or_say(game, bots, names, i)
-    return PairGame(seats, result.scores, result.winners, (tuple(times[0]), tuple(times[1])))
+    seconds = time.perf_counter() - start
+    extras = info.record_extras(game) if info.record_extras is not None else {}
+    return PairGame(
+        seats,
+        result.scores,
+        result.winners,
+        (tuple(times[0]), tuple(times[1])),
+        seed + i,
+        tuple(names),
+        game.decisions,
+        extras.get("turns"),
+        round(seconds, 6),
+    )
 
 
 def quantiles(samples: Sequence[float]) -> dict[str, float | int]:
@@ -222,14 +254,24 @@ def tournament(
             }
         )
     standings.sort(key=lambda s: -float(s["mean_ahead_rate"]))
+    from common.simulation import engine_version
+
     table: dict[str, Any] = {
         "game": game_name,
         "players": n,
+        "options": dict(opts),
+        "engine": engine_version(),
         "seed": seed,
         "games_per_pair": games,
         "bots": list(names),
         "pairings": rows,
         "standings": standings,
+        # every game of every pairing, in the pairings' order
+        "records": [
+            {"pair": [names[a], names[b]], "index": i, **g.to_json()}
+            for k, (a, b) in enumerate(pairs)
+            for i, g in enumerate(outcomes[k * games : (k + 1) * games])
+        ],
     }
     if timing:
         table["timing"] = {name: quantiles(times[name]) for name in names}
