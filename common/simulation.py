@@ -164,15 +164,23 @@ def play_one(
     if makers is None:
         makers = [botspec.factory_of(info, b) for b in batch.bots]
     bots: list[Bot] = [makers[k](game_seed * 31 + seat) for seat, k in enumerate(order)]
+    record = play_recorded(info, game, bots, [batch.names[k] for k in order], index)
+    return record, game.to_json() if batch.keep_saves else None
+
+
+def play_recorded(
+    info: GameInfo, game: Game, bots: Sequence[Bot], names: Sequence[str], index: int
+) -> GameRecord:
+    """Play ``game`` to its end with ``bots`` (named ``names``, by seat); its record."""
     start = time.perf_counter()
-    result = botspec.play_or_say(game, bots, [batch.names[k] for k in order], index)
+    result = botspec.play_or_say(game, bots, names, index)
     seconds = time.perf_counter() - start
     extras = dict(info.record_extras(game)) if info.record_extras is not None else {}
     turns = extras.pop("turns", None)
-    record = GameRecord(
+    return GameRecord(
         index,
-        game_seed,
-        tuple(batch.names[k] for k in order),
+        game.seed,
+        tuple(names),
         result.scores,
         result.winners,
         game.decisions,
@@ -185,7 +193,6 @@ def play_one(
         engine_version(),
         round(seconds, 6),
     )
-    return record, game.to_json() if batch.keep_saves else None
 
 
 def _makers(batch: _Batch) -> list[Callable[[int], Bot]]:

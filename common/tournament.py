@@ -17,7 +17,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -26,6 +26,9 @@ from common.bots import Bot
 from common.botspec import BotLike
 from common.game import Game, Result
 from common.registry import get
+
+if TYPE_CHECKING:  # the simulation reads this module's intervals: imported where used
+    from common.simulation import GameRecord
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,25 +80,8 @@ class PairGame:
     winners: tuple[int, ...]
     #: seconds of CPU each decision of A's seats, then of B's seats, took
     times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
-    seed: int = 0
-    #: the bot of each seat, by name
-    bots: tuple[str, ...] = ()
-    decisions: int = 0
-    turns: int | None = None
-    #: the game's wall time in seconds
-    seconds: float = 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        """The game as a record: seed, bots per seat, scores, winners, length, wall time."""
-        return {
-            "seed": self.seed,
-            "bots": list(self.bots),
-            "scores": list(self.scores),
-            "winners": list(self.winners),
-            "decisions": self.decisions,
-            "turns": self.turns,
-            "seconds": self.seconds,
-        }
+    #: the game's record (``common.simulation.GameRecord``), None for a game made by hand
+    record: GameRecord | None = None
 
     def won(self, side: int) -> bool:
         """True if a seat of ``side`` is among the winners."""
@@ -149,20 +135,11 @@ def _one_game(
         bots.append(_Timed(bot, times[side]) if timing else bot)
     game = info.new_game(players=n, seed=seed + i, **opts)
     names = [botspec.label(a if side == 0 else b) for side in seats]
-    start = time.perf_counter()
-    result = botspec.play_or_say(game, bots, names, i)
-    seconds = time.perf_counter() - start
-    extras = info.record_extras(game) if info.record_extras is not None else {}
+    from common.simulation import play_recorded
+
+    record = play_recorded(info, game, bots, names, i)
     return PairGame(
-        seats,
-        result.scores,
-        result.winners,
-        (tuple(times[0]), tuple(times[1])),
-        seed + i,
-        tuple(names),
-        game.decisions,
-        extras.get("turns"),
-        round(seconds, 6),
+        seats, record.scores, record.winners, (tuple(times[0]), tuple(times[1])), record
     )
 
 
@@ -268,9 +245,10 @@ def tournament(
         "standings": standings,
         # every game of every pairing, in the pairings' order
         "records": [
-            {"pair": [names[a], names[b]], "index": i, **g.to_json()}
+            {"pair": [names[a], names[b]], **g.record.to_json()}
             for k, (a, b) in enumerate(pairs)
-            for i, g in enumerate(outcomes[k * games : (k + 1) * games])
+            for g in outcomes[k * games : (k + 1) * games]
+            if g.record is not None
         ],
     }
     if timing:
