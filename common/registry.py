@@ -48,6 +48,9 @@ class GameInfo:
     #: function of the finished game giving JSON values by name; its ``turns``, if given,
     #: fills the record's ``turns``
     record_extras: Callable[[Any], Mapping[str, Any]] | None = None
+    #: the game's bots strongest first, each with its median CPU milliseconds a move, as
+    #: the tournament of its doc's default-bot table measured them (its standings)
+    strength: tuple[tuple[str, float], ...] = ()
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there).
@@ -82,6 +85,20 @@ class GameInfo:
     def bot_names(self) -> list[str]:
         """The names of this game's bots, ``random``, ``mcts`` and the default included."""
         return sorted({"random", "mcts", self.default(), *self.bots})
+
+    def bots_by_strength(self) -> list[tuple[str, float | None]]:
+        """Every bot name strongest first with its median ms a move; unmeasured ones last
+        (None), by name."""
+        measured = [(name, ms) for name, ms in self.strength]
+        seen = {name for name, _ in measured}
+        return measured + [(name, None) for name in self.bot_names() if name not in seen]
+
+    def strength_text(self) -> str:
+        """The bots strongest first, as ``metro list`` and the docs say them:
+        ``greedy 0.03 ms, mcts 35.8 ms, ...; not measured: ...``."""
+        ranked = [f"{n} {ms:.2g} ms" for n, ms in self.bots_by_strength() if ms is not None]
+        rest = [n for n, ms in self.bots_by_strength() if ms is None]
+        return ", ".join(ranked) + (f"; not measured: {', '.join(rest)}" if rest else "")
 
     @property
     def name(self) -> str:

@@ -70,6 +70,15 @@ INFO = GameInfo(
     action_keys=action_keys,
     record_extras=record_extras,
     # docs/metropolia.md, "The default bot": the strongest under 50 ms a move (median)
+    # docs/metropolia.md, "The default bot": the standings of its tournament, ms a move
+    strength=(
+        ("greedy", 0.03),
+        ("mcts", 35.81),
+        ("store_rush", 0.01),
+        ("cheese_rush", 0.01),
+        ("heuristic", 0.03),
+        ("random", 0.00),
+    ),
     default_bot="greedy",
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
