@@ -166,3 +166,15 @@ def test_a_game_without_encodings_says_so() -> None:
         game.num_distinct_actions()
     with pytest.raises(NotImplementedError, match="observation"):
         game.observation(0)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_each_games_doc_lists_its_observation_fields(name: str) -> None:
+    from pathlib import Path
+
+    doc = (Path(__file__).resolve().parents[2] / "docs" / f"{name}.md").read_text()
+    begin = "<!-- observation table: made from the game's observation_layout(), do not edit -->"
+    table = doc[doc.index(begin) + len(begin) : doc.index("<!-- end of the observation table")]
+    game = common.get(name).new_game(seed=0)
+    assert table.strip() == game.observation_layout().markdown()
+    assert f"the action index has {game.num_distinct_actions():,} actions" in doc
