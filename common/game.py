@@ -25,6 +25,7 @@ import hashlib
 import itertools
 import operator
 import secrets as _secrets_mod
+from array import array
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
@@ -34,6 +35,7 @@ from common import jsontext
 from common.actions import BY_INDEX, Action, ActionSet
 from common.chance import ChanceRequest, Dice, Draw, Shuffle
 from common.codec import CodecError, RecordSet
+from common.encoding import Catalogue, Encodings, Layout
 from common.errors import IllegalAction, InvalidOption, InvalidSave, short
 from common.events import (
     CORE_EVENTS,
@@ -61,6 +63,8 @@ _UNREAD = object()
 #: ``object.__new__``: apply() and resolve() fill a LogSlice's three slots without a call of
 #: its ``__init__`` (issue 28: the public path as fast as play())
 _new_object = object.__new__
+#: the action catalogues made so far, by game class and ``_catalogue_key()``
+_CATALOGUES: dict[tuple[type[Game], Any], Catalogue] = {}
 
 
 @attrs.frozen
@@ -164,6 +168,8 @@ class Game:
     actions: ClassVar[ActionSet]
     game_events: ClassVar[tuple[type[Event], ...]] = ()
     _event_set: ClassVar[RecordSet | None] = None
+    #: the action catalogue and the observation (``common.encoding.Encodings``), or None
+    encodings: ClassVar[Encodings | None] = None
 
     players: tuple[str, ...]
     seed: int
@@ -192,6 +198,11 @@ class Game:
             "_final",
             "_listed",
             "_describe_core",
+            "_catalogue",
+            "_catalogue_of",
+            "_layout_of",
+            "_observed",
+            "_known",
             "_sync_pending",
             "is_legal",
             "is_over",
@@ -708,6 +719,10 @@ class Game:
         other._copy_state(self)
         return other
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        """``copy.deepcopy(game)`` is ``game.clone()``: an independent copy, made cheaply."""
+        return self.clone()
+
     def to_json(self) -> str:
         """Return the full save: the event log with a format version and a checksum."""
         return jsontext.dumps(save_data(self), separators=(",", ":"))
@@ -750,6 +765,140 @@ class Game:
     def estimate(self) -> tuple[float, ...] | None:
         """A game's own estimate of each seat's chance to win, for cut-off searches (optional)."""
         return None
+
+    # ------------------------------------------------------------------ fixed encodings
+    def _catalogue(self) -> Catalogue:
+        """The action catalogue of this game's players and options, made once per class."""
+        found = self.__dict__.get("_catalogue_of")
+        if found is None:
+            key = self._catalogue_key()
+            made = _CATALOGUES.get((type(self), key))
+            if made is None:
+                try:
+                    actions = self._action_catalogue()
+                except NotImplementedError:
+                    raise NotImplementedError(
+                        f"{self.name} does not describe a fixed action space (its hook "
+                        "_action_catalogue)"
+                    ) from None
+                made = _CATALOGUES[(type(self), key)] = Catalogue(actions)
+            found = self._catalogue_of = made
+        return found
+
+    def num_distinct_actions(self) -> int:
+        """How many actions the action index has for these players and options."""
+        return len(self._catalogue())
+
+    def action_index(self, action: Action | str | Mapping[str, Any]) -> int:
+        """The fixed index of ``action`` (an Action, its JSON or its text) in the action space.
+
+        Raises IllegalAction for an action the index does not hold (a sum off the listed
+        amounts, say: ``apply`` may accept it, a fixed action space cannot name it).
+        """
+        cat = self._catalogue()
+        found = cat.ids.get(id(action)) if isinstance(action, Action) else None
+        if found is not None:
+            return found
+        parsed = self.actions.parse(action.to_json() if isinstance(action, Action) else action)
+        found = cat.index.get(parsed)
+        if found is None:
+            raise IllegalAction(
+                f"'{parsed}' is not in the action index of {self.name} "
+                f"({len(cat)} actions: every action legal_actions() can list with these "
+                "players and options)"
+            )
+        return found
+
+    def action_from_index(self, index: int) -> Action:
+        """The action of the action space's ``index``; IllegalAction for one out of range."""
+        actions = self._catalogue().actions
+        if type(index) is not int or not 0 <= index < len(actions):
+            raise IllegalAction(
+                f"action index {short(index, 60)} is out of range: an integer from 0 to "
+                f"{len(actions) - 1}"
+            )
+        return actions[index]
+
+    def legal_indices(self) -> list[int]:
+        """The indices of ``legal_actions()``, ascending; [] when nobody decides."""
+        if type(self._pending) is not Prompt:
+            return []
+        return self._legal_indices()
+
+    def legal_mask(self) -> bytearray:
+        """One byte an action index: 1 where that action is legal now, else 0."""
+        mask = bytearray(len(self._catalogue()))
+        for i in self.legal_indices():
+            mask[i] = 1
+        return mask
+
+    def observation_layout(self) -> Layout:
+        """The named fields of ``observation`` for these players and options."""
+        found = self.__dict__.get("_layout_of")
+        if found is None:
+            try:
+                found = self._layout_of = self._observation_layout()
+            except NotImplementedError:
+                raise NotImplementedError(
+                    f"{self.name} does not describe an observation (its hook _observation_layout)"
+                ) from None
+        return found
+
+    def observation(self, seat: int) -> array[float]:
+        """What ``seat`` may see, as a flat vector of ``observation_layout().size`` floats.
+
+        Made once a position and seat and kept until the game moves on; each call returns
+        a copy of its own. Never shows what the seat may not see: two positions that differ
+        only in that give equal vectors (the conformance kit checks it with ``determinize``).
+        """
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalAction(
+                f"no seat {short(seat, 60)}: a seat is an integer from 0 to {len(self.players) - 1}"
+            )
+        log = self._log
+        at = log._n if log._shared else len(log._items)
+        kept: tuple[Any, int, list[array[float] | None]] | None = self.__dict__.get("_observed")
+        if kept is None or kept[0] is not log or kept[1] != at:
+            vectors: list[array[float] | None] = [None] * len(self.players)
+            kept = self._observed = (log, at, vectors)
+        vector = kept[2][seat]
+        if vector is None:
+            try:
+                vector = kept[2][seat] = self._observation(seat)
+            except NotImplementedError:
+                raise NotImplementedError(
+                    f"{self.name} does not describe an observation (its hook _observation)"
+                ) from None
+        return vector[:]
+
+    def information_state(self, seat: int) -> str:
+        """A text that identifies what ``seat`` knows: every event so far as it saw them.
+
+        Its own decisions and everyone's, the outcomes it was shown, the facts it was told
+        (its own drawn cards, not another's), never the seed: two histories give the same
+        text exactly when the seat cannot tell them apart. Kept and extended as the game
+        goes on.
+        """
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise IllegalAction(
+                f"no seat {short(seat, 60)}: a seat is an integer from 0 to {len(self.players) - 1}"
+            )
+        log = self._log
+        at = len(log)
+        known: tuple[tuple[Any, int, str] | None, ...] = self.__dict__.get(
+            "_known", (None,) * len(self.players)
+        )
+        mine = known[seat]
+        if mine is not None and mine[0] is log._items and mine[1] <= at:
+            start, text = mine[1], mine[2]
+        else:
+            start, text = 0, f"seat {seat}"
+        parts = [text]
+        for data in self.events_for(seat, start):
+            parts.append(jsontext.dumps(data, sort_keys=True, separators=(",", ":")))
+        text = "\n".join(parts)
+        self._known = (*known[:seat], (log._items, at, text), *known[seat + 1 :])
+        return text
 
     def _legal_text(self) -> str:
         """What is legal now, in words, for the message of a refused action.
@@ -843,6 +992,42 @@ class Game:
 
     def _result(self) -> Result:
         raise NotImplementedError
+
+    def _catalogue_key(self) -> Any:
+        """What the action catalogue depends on: the player count and the options, unless
+        the game's ``encodings`` say less."""
+        enc = self.encodings
+        if enc is not None and enc.key is not None:
+            return enc.key(self)
+        return (len(self.players), repr(sorted(self.options.items())))
+
+    def _action_catalogue(self) -> Sequence[Action]:
+        """Every action ``legal_actions()`` can list with these players and options, in a
+        fixed order (``num_distinct_actions``, ``action_index``, ``legal_mask``)."""
+        if self.encodings is None:
+            raise NotImplementedError
+        return self.encodings.catalogue(self)
+
+    def _legal_indices(self) -> list[int]:
+        """The hook behind ``legal_indices`` at a prompt: the indices of the legal actions,
+        ascending. The default looks each one up, unless the game's ``encodings`` compute
+        them from the state."""
+        enc = self.encodings
+        if enc is not None and enc.legal_indices is not None:
+            return enc.legal_indices(self)
+        return self._catalogue().indices(self.legal_actions())
+
+    def _observation_layout(self) -> Layout:
+        """The fields of ``_observation``'s vectors for these players and options."""
+        if self.encodings is None:
+            raise NotImplementedError
+        return self.encodings.layout(self)
+
+    def _observation(self, seat: int) -> array[float]:
+        """A new vector of what ``seat`` may see, laid out as ``observation_layout()``."""
+        if self.encodings is None:
+            raise NotImplementedError
+        return self.encodings.observe(self, seat)
 
     # ------------------------------------------------------------------ events from JSON
     @classmethod

@@ -36,7 +36,6 @@ class GameInfo:
     action_keys: Callable[[Any], tuple[str, ...]] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
-    rl: Any = None  # an optional common.rl.RLSpec: a fixed action space for the [rl] extra
     #: rule options that also get a flag of their own on every command (``chart`` -> --chart)
     flags: Mapping[str, str] = attrs.field(factory=dict)
     #: of those flags, the ones whose value is a JSON file to read (``--cards FILE``)
@@ -49,6 +48,9 @@ class GameInfo:
     #: function of the finished game giving JSON values by name; its ``turns``, if given,
     #: fills the record's ``turns``
     record_extras: Callable[[Any], Mapping[str, Any]] | None = None
+    #: the game's bots strongest first, each with its median CPU milliseconds a move, as
+    #: the tournament of its doc's default-bot table measured them (its standings)
+    strength: tuple[tuple[str, float], ...] = ()
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there).
@@ -83,6 +85,20 @@ class GameInfo:
     def bot_names(self) -> list[str]:
         """The names of this game's bots, ``random``, ``mcts`` and the default included."""
         return sorted({"random", "mcts", self.default(), *self.bots})
+
+    def bots_by_strength(self) -> list[tuple[str, float | None]]:
+        """Every bot name strongest first with its median ms a move; unmeasured ones last
+        (None), by name."""
+        measured = [(name, ms) for name, ms in self.strength]
+        seen = {name for name, _ in measured}
+        return measured + [(name, None) for name in self.bot_names() if name not in seen]
+
+    def strength_text(self) -> str:
+        """The bots strongest first, as ``metro list`` and the docs say them:
+        ``greedy 0.03 ms, mcts 35.8 ms, ...; not measured: ...``."""
+        ranked = [f"{n} {ms:.2g} ms" for n, ms in self.bots_by_strength() if ms is not None]
+        rest = [n for n, ms in self.bots_by_strength() if ms is None]
+        return ", ".join(ranked) + (f"; not measured: {', '.join(rest)}" if rest else "")
 
     @property
     def name(self) -> str:

@@ -1,49 +1,69 @@
-"""A PettingZoo AEC environment over any game that describes a fixed action space.
+"""Reinforcement-learning environments over any game with fixed encodings (extra ``[rl]``).
 
-Optional extra ``[rl]`` (pettingzoo, gymnasium, numpy). A game takes part by giving its
-``GameInfo`` an ``rl`` value with two functions:
+- ``make_env(name)``: a PettingZoo AEC environment, every seat an agent;
+- ``make_gym_env(name, opponents=[...])``: a single-agent Gymnasium environment, the other
+  seats played by bots, with ``action_masks()`` as SB3-contrib's MaskablePPO reads it.
 
-- ``catalogue(game) -> Sequence[Action]``: every action the game could ever offer with these
-  players and options, in a fixed order (the action space is ``Discrete(len(catalogue))``);
-- ``observe(game, seat) -> Sequence[float]``: a fixed-length vector of what ``seat`` may see
-  (built from ``game.view(seat)``, never from hidden state).
-
-Chance is resolved inside ``step`` from the game's own seeded generator, so two environments
-reset with the same seed run identically. Observations are built only when asked for.
+Both read the game's own encodings: the action space is ``Discrete(num_distinct_actions())``,
+an observation is ``game.observation(seat)`` (float32) and the mask comes from
+``game.legal_indices()``. Chance is resolved inside ``step`` from the game's own seeded
+generator, so two environments reset with the same seed run identically. A step's reward is
+each seat's share of the win when the game ends, else 0.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-import attrs
-
-from common.actions import Action
+from common.bots import Bot
 from common.game import Game
 from common.registry import get
 
 
-@attrs.frozen
-class RLSpec:
-    """How a game maps onto a fixed action space and a fixed observation vector."""
+def _spaces(game: Game) -> tuple[Any, Any, int]:
+    """The observation Box, the action space and the catalogue's size of ``game``."""
+    import gymnasium
+    import numpy as np
 
-    catalogue: Callable[[Game], Sequence[Action]]
-    observe: Callable[[Game, int], Sequence[float]]
+    actions = game.num_distinct_actions()
+    size = game.observation_layout().size
+    box = gymnasium.spaces.Box(-np.inf, np.inf, shape=(size,), dtype=np.float32)
+    return box, gymnasium.spaces.Discrete(actions), actions
+
+
+def _mask(game: Game, actions: int) -> Any:
+    import numpy as np
+
+    mask = np.zeros(actions, dtype=np.int8)
+    mask[game.legal_indices()] = 1
+    return mask
+
+
+def _observe(game: Game, seat: int) -> Any:
+    import numpy as np
+
+    return np.frombuffer(game.observation(seat), dtype=np.float32)
+
+
+def _settle(game: Game) -> None:
+    while game.chance is not None:
+        game.resolve()
+
+
+def _shares(game: Game) -> list[float]:
+    """Each seat's share of the win of the finished ``game``."""
+    winners = game.result().winners
+    share = 1.0 / len(winners) if winners else 0.0
+    return [share if s in winners else 0.0 for s in range(game.num_players)]
 
 
 def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
     """A PettingZoo ``AECEnv`` for the registered game ``game_name``."""
-    import gymnasium
-    import numpy as np
     from pettingzoo import AECEnv
 
     info = get(game_name)
     game_options = dict(options)
-    found: RLSpec | None = info.rl
-    if found is None:
-        raise NotImplementedError(f"{game_name} does not describe a fixed action space (rl)")
-    spec: RLSpec = found
 
     class MetroEnv(AECEnv):  # type: ignore[misc, unused-ignore]
         """One game of ``game_name`` as an agent-environment cycle."""
@@ -58,25 +78,16 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
             super().__init__()
             self.render_mode = render_mode
             probe = info.new_game(players=players, seed=0, options=game_options)
-            self._catalogue = list(spec.catalogue(probe))
-            self._index = {a: i for i, a in enumerate(self._catalogue)}
-            size = len(spec.observe(probe, 0))
+            box, space, self._actions = _spaces(probe)
             self.possible_agents = [f"player_{i}" for i in range(probe.num_players)]
             self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-            self.action_spaces = {
-                a: gymnasium.spaces.Discrete(len(self._catalogue)) for a in self.possible_agents
-            }
+            self.action_spaces = {a: space for a in self.possible_agents}
+            import gymnasium
+            import numpy as np
+
+            mask = gymnasium.spaces.Box(0, 1, shape=(self._actions,), dtype=np.int8)
             self.observation_spaces = {
-                a: gymnasium.spaces.Dict(
-                    {
-                        "observation": gymnasium.spaces.Box(
-                            -np.inf, np.inf, shape=(size,), dtype=np.float32
-                        ),
-                        "action_mask": gymnasium.spaces.Box(
-                            0, 1, shape=(len(self._catalogue),), dtype=np.int8
-                        ),
-                    }
-                )
+                a: gymnasium.spaces.Dict({"observation": box, "action_mask": mask})
                 for a in self.possible_agents
             }
             self.game: Game = probe
@@ -87,22 +98,13 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
         def action_space(self, agent: str) -> Any:
             return self.action_spaces[agent]
 
-        def _settle_chance(self) -> None:
-            while self.game.chance is not None:
-                self.game.resolve()
-
         def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
             # the rule options are fixed when the environment is made; reset's own options
             # (which PettingZoo passes through freely) do not change the game
             self.game = info.new_game(
                 players=players, seed=seed if seed is not None else 0, options=game_options
             )
-            self._settle_chance()
-            #: the game's own legal objects by catalogue index, as the last mask listed them,
-            #: and the length of the log then (its position): step() applies those objects,
-            #: which the game takes as legal without reading them again from JSON
-            self._listed: dict[int, Action] = {}
-            self._listed_at = -1
+            _settle(self.game)
             self.agents = list(self.possible_agents)
             self.rewards = {a: 0.0 for a in self.agents}
             self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -116,19 +118,20 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
             if seat is not None:
                 self.agent_selection = self.possible_agents[seat]
 
-        def _mask(self, agent: str) -> Any:
-            mask = np.zeros(len(self._catalogue), dtype=np.int8)
+        def action_mask(self, agent: str) -> Any:
+            """The mask of ``agent``'s legal actions now (all 0 when it is not to act)."""
             if self.game.to_act == self._seat[agent]:
-                index = self._index
-                listed = self._listed = {index[a]: a for a in self.game.legal_actions()}
-                self._listed_at = len(self.game.events)
-                mask[list(listed)] = 1
-            return mask
+                return _mask(self.game, self._actions)
+            import numpy as np
+
+            return np.zeros(self._actions, dtype=np.int8)
 
         def observe(self, agent: str) -> Any:
             seat = self._seat[agent]
-            vector = np.asarray(spec.observe(self.game, seat), dtype=np.float32)
-            return {"observation": vector, "action_mask": self._mask(agent)}
+            return {
+                "observation": _observe(self.game, seat),
+                "action_mask": self.action_mask(agent),
+            }
 
         def step(self, action: Any) -> None:
             agent = self.agent_selection
@@ -136,18 +139,14 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
                 self._was_dead_step(action)
                 return
             self._cumulative_rewards[agent] = 0.0
-            i = int(action)
-            listed = self._listed.get(i) if self._listed_at == len(self.game.events) else None
-            self.game.apply(
-                self._catalogue[i] if listed is None else listed, seat=self._seat[agent]
-            )
-            self._settle_chance()
+            game = self.game
+            game.apply(game.action_from_index(int(action)), seat=self._seat[agent])
+            _settle(game)
             self.rewards = {a: 0.0 for a in self.agents}
-            if self.game.is_over:
-                result = self.game.result()
-                share = 1.0 / len(result.winners) if result.winners else 0.0
+            if game.is_over:
+                shares = _shares(game)
                 for a in self.agents:
-                    self.rewards[a] = share if self._seat[a] in result.winners else 0.0
+                    self.rewards[a] = shares[self._seat[a]]
                     self.terminations[a] = True
             else:
                 self._select()
@@ -165,8 +164,104 @@ def make_env(game_name: str, players: int | None = None, **options: Any) -> Any:
     return MetroEnv()
 
 
-def one_hot(index: int, size: int) -> list[float]:
-    """A list of ``size`` zeros with a one at ``index``."""
-    out = [0.0] * size
-    out[index] = 1.0
-    return out
+def make_gym_env(
+    game_name: str,
+    opponents: Sequence[Any] = ("random",),
+    *,
+    players: int | None = None,
+    seat: int | None = 0,
+    **options: Any,
+) -> Any:
+    """A single-agent ``gymnasium.Env``: the learner plays ``seat``, bots the other seats.
+
+    ``opponents`` go round the other seats in order (a game's bot name such as ``heuristic``
+    or ``mcts:50``, ``module:Class``, a factory of a seed, or a bot object; see
+    ``common.botspec``); each reset makes them afresh with seeds from the reset's seed.
+    ``seat=None`` draws the learner's seat at each reset. ``action_masks()`` gives the legal
+    actions as booleans, which SB3-contrib's MaskablePPO reads without a wrapper; the reward
+    is the learner's share of the win at the end, else 0; an action the mask rules out raises
+    ``IllegalAction`` and leaves the game as it was. Players and rule options are as for
+    ``new_game``.
+    """
+    import gymnasium
+    import numpy as np
+
+    from common.botspec import call_factory, factory_of
+
+    info = get(game_name)
+    game_options = dict(options)
+    probe = info.new_game(players=players, seed=0, options=game_options)
+    n = probe.num_players
+    if seat is not None and (type(seat) is not int or not 0 <= seat < n):
+        raise ValueError(f"seat is None or an integer from 0 to {n - 1}, got {seat!r}")
+    if not opponents:
+        raise ValueError("opponents names at least one bot for the other seats")
+    factories = [factory_of(info, bot) for bot in opponents]
+
+    class MetroGymEnv(gymnasium.Env):  # type: ignore[misc, unused-ignore]
+        """One seat of ``game_name`` against bots, as a Gymnasium environment."""
+
+        metadata = {"render_modes": ["ansi"]}
+
+        def __init__(self, render_mode: str | None = None) -> None:
+            super().__init__()
+            self.render_mode = render_mode
+            self.observation_space, self.action_space, self._actions = _spaces(probe)
+            self.game: Game = probe
+            self.seat = 0 if seat is None else seat
+            self._bots: dict[int, Bot] = {}
+
+        def _play_others(self) -> None:
+            game = self.game
+            while not game.is_over:
+                if game.chance is not None:
+                    game.resolve()
+                    continue
+                turn = game.to_act
+                if turn == self.seat:
+                    return
+                assert turn is not None
+                game.apply(self._bots[turn].choose(game, turn))
+
+        def _answer(self) -> tuple[Any, dict[str, Any]]:
+            return _observe(self.game, self.seat), {"action_mask": self.action_masks()}
+
+        def reset(
+            self, *, seed: int | None = None, options: dict[str, Any] | None = None
+        ) -> tuple[Any, dict[str, Any]]:
+            super().reset(seed=seed)
+            game_seed = int(self.np_random.integers(0, 2**53)) if seed is None else seed
+            if seat is None:
+                self.seat = int(self.np_random.integers(0, n))
+            others = [s for s in range(n) if s != self.seat]
+            self._bots = {
+                s: call_factory(factories[k % len(factories)], game_seed * 31 + s)
+                for k, s in enumerate(others)
+            }
+            self.game = info.new_game(players=players, seed=game_seed, options=game_options)
+            self._play_others()
+            return self._answer()
+
+        def action_masks(self) -> Any:
+            """The learner's legal actions now, as booleans over the action space."""
+            mask = np.zeros(self._actions, dtype=bool)
+            if self.game.to_act == self.seat:
+                mask[self.game.legal_indices()] = True
+            return mask
+
+        def step(self, action: Any) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+            game = self.game
+            game.apply(game.action_from_index(int(action)), seat=self.seat)
+            self._play_others()
+            reward = _shares(game)[self.seat] if game.is_over else 0.0
+            observation, extra = self._answer()
+            return observation, reward, game.is_over, False, extra
+
+        def render(self) -> str | None:
+            if self.render_mode != "ansi":
+                return None
+            if info.render_text:
+                return info.render_text(self.game, self.seat)
+            return str(self.game.view(self.seat))
+
+    return MetroGymEnv()

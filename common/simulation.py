@@ -31,6 +31,7 @@ import attrs
 from common import botspec
 from common.bots import Bot
 from common.botspec import BotError, BotLike
+from common.codec import thaw
 from common.game import Game
 from common.registry import GameInfo, get
 from common.tournament import wilson
@@ -50,6 +51,8 @@ class GameRecord:
     counts the decisions taken (forced ones included), ``turns`` the game's turns as the game
     counts them (None if it does not), ``events`` the entries of its log; ``extras`` are the
     game's own figures (``GameInfo.record_extras``: Metropolia's landmarks and coins, ...).
+    ``game``, ``players``, ``options`` and ``engine`` (the engines' version) say what was
+    played, so a file of records stands on its own; ``seconds`` is the game's wall time.
     """
 
     index: int
@@ -61,10 +64,20 @@ class GameRecord:
     turns: int | None
     events: int
     extras: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
+    game: str = ""
+    players: int = 0
+    options: Mapping[str, Any] = attrs.field(factory=dict, hash=False)
+    engine: str = ""
+    #: the game's wall time in seconds (not part of a record's equality: it differs by run)
+    seconds: float = attrs.field(default=0.0, eq=False)
 
     def to_json(self) -> dict[str, Any]:
         """The record as one JSON object (a line of ``--out FILE.jsonl``)."""
         return {
+            "game": self.game,
+            "players": self.players,
+            "options": dict(self.options),
+            "engine": self.engine,
             "index": self.index,
             "seed": self.seed,
             "bots": list(self.bots),
@@ -73,6 +86,7 @@ class GameRecord:
             "decisions": self.decisions,
             "turns": self.turns,
             "events": self.events,
+            "seconds": self.seconds,
             "extras": dict(self.extras),
         }
 
@@ -89,7 +103,19 @@ class GameRecord:
             None if data.get("turns") is None else int(data["turns"]),
             int(data["events"]),
             dict(data.get("extras") or {}),
+            str(data.get("game", "")),
+            int(data.get("players", len(data["bots"]))),
+            dict(data.get("options") or {}),
+            str(data.get("engine", "")),
+            float(data.get("seconds", 0.0)),
         )
+
+
+def engine_version() -> str:
+    """The installed version of the engines (``common.__version__``)."""
+    import common
+
+    return str(common.__version__)
 
 
 def seat_bots(bot_names: Sequence[str], players: int, index: int) -> tuple[str, ...]:
@@ -138,21 +164,35 @@ def play_one(
     if makers is None:
         makers = [botspec.factory_of(info, b) for b in batch.bots]
     bots: list[Bot] = [makers[k](game_seed * 31 + seat) for seat, k in enumerate(order)]
-    result = botspec.play_or_say(game, bots, [batch.names[k] for k in order], index)
+    record = play_recorded(info, game, bots, [batch.names[k] for k in order], index)
+    return record, game.to_json() if batch.keep_saves else None
+
+
+def play_recorded(
+    info: GameInfo, game: Game, bots: Sequence[Bot], names: Sequence[str], index: int
+) -> GameRecord:
+    """Play ``game`` to its end with ``bots`` (named ``names``, by seat); its record."""
+    start = time.perf_counter()
+    result = botspec.play_or_say(game, bots, names, index)
+    seconds = time.perf_counter() - start
     extras = dict(info.record_extras(game)) if info.record_extras is not None else {}
     turns = extras.pop("turns", None)
-    record = GameRecord(
+    return GameRecord(
         index,
-        game_seed,
-        tuple(batch.names[k] for k in order),
+        game.seed,
+        tuple(names),
         result.scores,
         result.winners,
         game.decisions,
         turns,
         len(game.events),
         extras,
+        game.name,
+        game.num_players,
+        thaw(dict(game.options)),
+        engine_version(),
+        round(seconds, 6),
     )
-    return record, game.to_json() if batch.keep_saves else None
 
 
 def _makers(batch: _Batch) -> list[Callable[[int], Bot]]:
@@ -369,17 +409,25 @@ def summarize(records: Iterable[GameRecord]) -> dict[str, Any]:
 # ---------------------------------------------------------------- record files
 def _flat(record: GameRecord) -> dict[str, Any]:
     """A record as one CSV row: a list becomes ``name[i]`` columns, winners ``0;2``."""
-    row: dict[str, Any] = {"index": record.index, "seed": record.seed}
+    row: dict[str, Any] = {
+        "game": record.game,
+        "players": record.players,
+        "options": json.dumps(dict(record.options), sort_keys=True),
+        "engine": record.engine,
+        "index": record.index,
+        "seed": record.seed,
+    }
     for key, value in [
         ("bot", record.bots),
         ("score", record.scores),
     ]:
         for i, v in enumerate(value):
             row[f"{key}[{i}]"] = v
-    row["winners"] = ";".join(str(w) for w in record.winners)
+    row["winners"] = json.dumps(list(record.winners))
     row["decisions"] = record.decisions
     row["turns"] = "" if record.turns is None else record.turns
     row["events"] = record.events
+    row["seconds"] = record.seconds
     for key, value in record.extras.items():
         if isinstance(value, list | tuple):
             for i, v in enumerate(value):
@@ -414,14 +462,70 @@ def _unflat(row: Mapping[str, str]) -> GameRecord:
 
     bots = tuple(column("bot", number=False))
     scores = tuple(column("score"))
-    winners = tuple(int(w) for w in plain.pop("winners").split(";") if w)
+    text = plain.pop("winners")  # a JSON list; files before the engine version were "0;2"
+    old = map(int, filter(None, text.split(";")))
+    winners = tuple(json.loads(text) if text.startswith("[") else old)
     index, seed = int(plain.pop("index")), int(plain.pop("seed"))
     decisions, events = int(plain.pop("decisions")), int(plain.pop("events"))
     turns_text = plain.pop("turns")
+    game, engine = plain.pop("game", ""), plain.pop("engine", "")
+    players = int(plain.pop("players", "") or len(bots))
+    options = json.loads(plain.pop("options", "") or "{}")
+    seconds = float(plain.pop("seconds", "") or 0.0)
     extras: dict[str, Any] = {k: _number(v) for k, v in plain.items()}
     extras.update({k: column(k) for k in list(lists)})
     turns = int(turns_text) if turns_text else None
-    return GameRecord(index, seed, bots, scores, winners, decisions, turns, events, extras)
+    return GameRecord(
+        index,
+        seed,
+        bots,
+        scores,
+        winners,
+        decisions,
+        turns,
+        events,
+        extras,
+        game,
+        players,
+        options,
+        engine,
+        seconds,
+    )
+
+
+def long_rows(records: Iterable[GameRecord]) -> list[dict[str, Any]]:
+    """One row a seat of every game (``simulate --long``), the tidy form pandas reads.
+
+    Each row: the game's ``game``, ``players``, ``engine``, ``index``, ``seed``,
+    ``decisions``, ``turns`` and ``seconds``, then the seat's ``seat``, ``bot``, ``score``,
+    ``won`` (1 or 0), ``win_share`` (its share of the win: 1/k to each of k winners) and
+    ``winners`` (how many shared the win); a game's own figures by seat (``extras`` lists)
+    take that seat's element, the others are repeated.
+    """
+    out = []
+    for r in records:
+        winners = set(r.winners)
+        for seat, bot in enumerate(r.bots):
+            row: dict[str, Any] = {
+                "game": r.game,
+                "players": r.players,
+                "engine": r.engine,
+                "index": r.index,
+                "seed": r.seed,
+                "decisions": r.decisions,
+                "turns": r.turns,
+                "seconds": r.seconds,
+                "seat": seat,
+                "bot": bot,
+                "score": r.scores[seat],
+                "won": int(seat in winners),
+                "win_share": 1.0 / len(winners) if seat in winners else 0.0,
+                "winners": len(winners),
+            }
+            for key, value in r.extras.items():
+                row[key] = value[seat] if isinstance(value, list | tuple) else value
+            out.append(row)
+    return out
 
 
 def record_format(path: str | os.PathLike[str]) -> str:
@@ -435,11 +539,21 @@ def record_format(path: str | os.PathLike[str]) -> str:
     raise ValueError(f"{os.fspath(path)}: name a .jsonl (JSON lines) or .csv file for the records")
 
 
-def records_text(records: Sequence[GameRecord], fmt: str) -> str:
-    """The records as JSON lines (``jsonl``) or CSV (``csv``), one game a line."""
+def records_text(records: Sequence[GameRecord], fmt: str, *, long: bool = False) -> str:
+    """The records as JSON lines (``jsonl``) or CSV (``csv``), one game a line, or with
+    ``long`` one seat a line (``long_rows``)."""
+    if long:
+        rows = long_rows(records)
+        if fmt == "jsonl":
+            return "".join(json.dumps(row) + "\n" for row in rows)
+        return _csv(rows)
     if fmt == "jsonl":
         return "".join(json.dumps(r.to_json()) + "\n" for r in records)
-    rows = [_flat(r) for r in records]
+    return _csv([_flat(r) for r in records])
+
+
+def _csv(rows: list[dict[str, Any]]) -> str:
+    """``rows`` as CSV, the columns in the order they first appear."""
     header: list[str] = []
     for row in rows:
         header += [k for k in row if k not in header]
@@ -450,9 +564,12 @@ def records_text(records: Sequence[GameRecord], fmt: str) -> str:
     return out.getvalue()
 
 
-def write_records(records: Sequence[GameRecord], path: str | os.PathLike[str]) -> None:
-    """Write the records to ``path``: CSV or JSON lines by its extension (``record_format``)."""
-    Path(path).write_text(records_text(records, record_format(path)))
+def write_records(
+    records: Sequence[GameRecord], path: str | os.PathLike[str], *, long: bool = False
+) -> None:
+    """Write the records to ``path``: CSV or JSON lines by its extension (``record_format``),
+    one game a line, or with ``long`` one seat a line."""
+    Path(path).write_text(records_text(records, record_format(path), long=long))
 
 
 def read_records(path: str | os.PathLike[str]) -> list[GameRecord]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
@@ -148,6 +149,75 @@ def _check_seed_hidden(game: Game, where: str) -> None:
             raise ConformanceError(f"{where}: view({seat}) depends on the seed: it leaks it")
         if twin.events_for(seat) != game.events_for(seat):
             raise ConformanceError(f"{where}: the events for {seat} depend on the seed")
+        if seat is not None and encoded(game):
+            if list(twin.observation(seat)) != list(game.observation(seat)):
+                raise ConformanceError(f"{where}: observation({seat}) depends on the seed")
+            if twin.information_state(seat) != game.information_state(seat):
+                raise ConformanceError(f"{where}: information_state({seat}) depends on the seed")
+
+
+def encoded(game: Game) -> bool:
+    """Whether ``game`` declares the fixed encodings (an action index and an observation)."""
+    try:
+        game.num_distinct_actions()
+        game.observation_layout()
+    except NotImplementedError:
+        return False
+    return True
+
+
+def check_encodings(game: Game, where: str) -> None:
+    """The action index and the observation at this position (``encoded`` games only).
+
+    The legal actions' indices are those ``legal_indices()`` and ``legal_mask()`` give, each
+    index maps back to its action, an index out of range is refused; every seat's
+    observation has the layout's length, finite numbers, and does not change when the game
+    is determinized for that seat (what the seat cannot see redrawn).
+    """
+    size = game.num_distinct_actions()
+    legal = list(game.legal_actions())
+    indices = sorted(game.action_index(a) for a in legal)
+    if game.legal_indices() != indices:
+        raise ConformanceError(
+            f"{where}: legal_indices() {game.legal_indices()[:8]}... are not the indices of "
+            f"legal_actions() {indices[:8]}..."
+        )
+    mask = game.legal_mask()
+    if len(mask) != size or [i for i, m in enumerate(mask) if m] != indices:
+        raise ConformanceError(f"{where}: legal_mask() does not mark exactly the legal actions")
+    for a, i in zip(legal, (game.action_index(a) for a in legal), strict=True):
+        if not 0 <= i < size or game.action_from_index(i) != a:
+            raise ConformanceError(f"{where}: action {a} has index {i}, which maps back elsewhere")
+    for bad in (-1, size, True):
+        try:
+            game.action_from_index(bad)
+        except IllegalAction:
+            pass
+        else:
+            raise ConformanceError(f"{where}: action_from_index({bad!r}) was accepted")
+    width = game.observation_layout().size
+    rng = random.Random(len(game.events))
+    for seat in range(game.num_players):
+        vector = game.observation(seat)
+        if len(vector) != width or not all(math.isfinite(x) for x in vector):
+            raise ConformanceError(
+                f"{where}: observation({seat}) is not {width} finite numbers ({len(vector)})"
+            )
+        if list(game.observation(seat)) != list(vector):
+            raise ConformanceError(f"{where}: observation({seat}) is not the same when asked again")
+        redrawn = game.determinize(seat, rng)
+        if list(redrawn.observation(seat)) != list(vector):
+            fields = game.observation_layout()
+            was, now = fields.split(vector), fields.split(redrawn.observation(seat))
+            names = [name for name in was if was[name] != now[name]]
+            raise ConformanceError(
+                f"{where}: observation({seat}) shows what the seat may not see: the fields "
+                f"{names} change when it is determinized"
+            )
+        if redrawn.information_state(seat) != game.information_state(seat):
+            raise ConformanceError(
+                f"{where}: information_state({seat}) changes when it is determinized"
+            )
 
 
 def _ints_as(value: Any, kind: type) -> Any:
@@ -236,6 +306,15 @@ class _Checker:
         if fingerprint(game) != before:
             raise self.fail(step, "editing what legal_actions() returned changed the game")
 
+    def check_index(self, game: Game, step: int, legal: Sequence[Action]) -> None:
+        """The legal actions' indices are ``legal_indices()``, each maps back to its action."""
+        indices = [game.action_index(a) for a in legal]
+        if sorted(indices) != game.legal_indices():
+            raise self.fail(step, "legal_indices() are not the indices of legal_actions()")
+        for a, i in zip(legal, indices, strict=True):
+            if game.action_from_index(i) != a:
+                raise self.fail(step, f"action {a} has index {i}, which maps back elsewhere")
+
     def check_outcome_strict(self, game: Game, step: int) -> None:
         """A chance outcome given as floats or bools is refused, the game unchanged."""
         twin = game.clone()
@@ -281,6 +360,8 @@ class _Checker:
                 checked = len(game.events)
                 if step in checkpoints:
                     _check_seed_hidden(game, where)
+                    if encoded(game):
+                        check_encodings(game, where)
             if game.chance is not None:
                 if game.legal_actions():
                     raise self.fail(step, "legal actions while chance is pending")
@@ -324,6 +405,8 @@ class _Checker:
                     self.check_rejected(game, step, legal[0], seat=(seat + 1) % game.num_players)
                 self.check_strict(game, step, legal)
                 self.check_sealed(game, step, legal)
+                if encoded(game):
+                    self.check_index(game, step, legal)
             action = bot.choose(game, seat)
             self.seen.append(action)
             if deep and self.schemas is not None:  # every action met fits the action schema

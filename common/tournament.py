@@ -17,7 +17,7 @@ import statistics
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -26,6 +26,9 @@ from common.bots import Bot
 from common.botspec import BotLike
 from common.game import Game, Result
 from common.registry import get
+
+if TYPE_CHECKING:  # the simulation reads this module's intervals: imported where used
+    from common.simulation import GameRecord
 
 
 def wilson(wins: float, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -77,6 +80,8 @@ class PairGame:
     winners: tuple[int, ...]
     #: seconds of CPU each decision of A's seats, then of B's seats, took
     times: tuple[tuple[float, ...], tuple[float, ...]] = ((), ())
+    #: the game's record (``common.simulation.GameRecord``), None for a game made by hand
+    record: GameRecord | None = None
 
     def won(self, side: int) -> bool:
         """True if a seat of ``side`` is among the winners."""
@@ -130,8 +135,12 @@ def _one_game(
         bots.append(_Timed(bot, times[side]) if timing else bot)
     game = info.new_game(players=n, seed=seed + i, options=opts)
     names = [botspec.label(a if side == 0 else b) for side in seats]
-    result = botspec.play_or_say(game, bots, names, i)
-    return PairGame(seats, result.scores, result.winners, (tuple(times[0]), tuple(times[1])))
+    from common.simulation import play_recorded
+
+    record = play_recorded(info, game, bots, names, i)
+    return PairGame(
+        seats, record.scores, record.winners, (tuple(times[0]), tuple(times[1])), record
+    )
 
 
 def quantiles(samples: Sequence[float]) -> dict[str, float | int]:
@@ -222,14 +231,25 @@ def tournament(
             }
         )
     standings.sort(key=lambda s: -float(s["mean_ahead_rate"]))
+    from common.simulation import engine_version
+
     table: dict[str, Any] = {
         "game": game_name,
         "players": n,
+        "options": dict(opts),
+        "engine": engine_version(),
         "seed": seed,
         "games_per_pair": games,
         "bots": list(names),
         "pairings": rows,
         "standings": standings,
+        # every game of every pairing, in the pairings' order
+        "records": [
+            {"pair": [names[a], names[b]], **g.record.to_json()}
+            for k, (a, b) in enumerate(pairs)
+            for g in outcomes[k * games : (k + 1) * games]
+            if g.record is not None
+        ],
     }
     if timing:
         table["timing"] = {name: quantiles(times[name]) for name in names}

@@ -58,6 +58,7 @@ from metrocity.events import (
     TilesDrawn,
     TokensPlaced,
 )
+from metrocity.rl import ENCODINGS
 from metrocity.schema import STATE_SCHEMA
 from metrocity.state import PLACE, CityState
 from metrocity.words import tell
@@ -361,6 +362,7 @@ class MetroCity(Game):
     )
 
     s: CityState
+    encodings = ENCODINGS
 
     # ------------------------------------------------------------------ set-up (MC-1, MC-2)
     def _setup(self) -> None:

@@ -41,7 +41,6 @@ from metropoli.actions import (
 from metropoli.bots import HeuristicBot, RandomBot, rank_actions
 from metropoli.events import ALL_EVENTS
 from metropoli.render import action_keys, render_svg, render_text
-from metropoli.rl import RL
 from metropoli.rules import Metropoli
 
 
@@ -98,6 +97,8 @@ INFO = GameInfo(
     render_svg=render_svg,
     action_keys=action_keys,
     # docs/metropoli.md, "The default bot": the strongest of the tournament, 6 ms a move
+    # docs/metropoli.md, "The default bot": the standings of its tournament, ms a move
+    strength=(("mcts", 6.75), ("heuristic", 0.01), ("random", 0.00)),
     default_bot="mcts",
     cli=_cli(),
     flags={
@@ -105,7 +106,6 @@ INFO = GameInfo(
         "replacing the shipped deck, itself a reconstruction (ruling MI-8)."
     },
     file_flags=frozenset({"cards"}),
-    rl=RL,
     record_extras=record_extras,
     description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
     "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",

@@ -70,6 +70,7 @@ from metropoli.events import (
     TurnBegan,
     WealthCounted,
 )
+from metropoli.rl import ENCODINGS
 from metropoli.schema import STATE_SCHEMA
 from metropoli.state import BANKRUPT, IN, LEFT, Auction, Debt, MetropoliState
 
@@ -169,6 +170,7 @@ class Metropoli(Game):
 
     name = "metropoli"
     title = "Metropoli"
+    encodings = ENCODINGS
     min_players = 3
     max_players = 6
     options_spec = {

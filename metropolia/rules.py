@@ -76,6 +76,7 @@ from metropolia.events import (
     Passed,
     PileRemoved,
 )
+from metropolia.rl import ENCODINGS, KINDS
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
 from metropolia.static import static_data
@@ -179,7 +180,7 @@ ROLL_CHOICES: tuple[Action, ...] = (Roll(1), Roll(2))
 REROLL_CHOICES: tuple[Action, ...] = (Reroll(), PASS)
 PORT_CHOICES: tuple[Action, ...] = (UsePort(), PASS)
 #: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
-PROMPT_KINDS = ("roll", "reroll", "port", "take", "swap", "build")
+PROMPT_KINDS = KINDS
 #: a question with one answer, put while the engine answers it (``_force``): never shown
 BUILD_KIND = tuple(Prompt(seat, "build", "build nothing: nothing on sale is affordable")
                    for seat in range(4))  # fmt: skip
@@ -429,6 +430,7 @@ class Metropolia(Game):
 
     name = "metropolia"
     title = "Metropolia"
+    encodings = ENCODINGS
     min_players = 2
     max_players = 4
     options_spec = {

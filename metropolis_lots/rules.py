@@ -64,6 +64,7 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
+from metropolis_lots.rl import ENCODINGS
 from metropolis_lots.schema import STATE_SCHEMA
 from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
 from metropolis_lots.words import Reader, tell, with_article
@@ -608,6 +609,7 @@ class Metropolis(Game):
 
     name = "metropolis_lots"
     title = "Metropolis"
+    encodings = ENCODINGS
     min_players = 2
     max_players = MAX_SEATS
     options_spec = {

@@ -57,6 +57,13 @@ def make(info: GameInfo) -> click.Command:
         help="Write every game's record to this file: JSON lines (.jsonl) or CSV (.csv).",
     )
     @click.option(
+        "--long",
+        "long_rows",
+        is_flag=True,
+        help="With --out: one row a seat of every game (game, seed, seat, bot, score, won, "
+        "win_share, ...), the tidy form pandas reads.",
+    )
+    @click.option(
         "--save-games",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
@@ -80,6 +87,7 @@ def make(info: GameInfo) -> click.Command:
         jobs: int,
         as_json: bool,
         out: Path | None,
+        long_rows: bool,
         save_games: Path | None,
         scheduler: str | None,
         options: tuple[str, ...],
@@ -93,6 +101,8 @@ def make(info: GameInfo) -> click.Command:
         """
         given = O.split_bots(bots) if bots is not None else ([] if extra_bots else ["random"])
         given += [b.strip() for b in extra_bots]
+        if long_rows and out is None:
+            raise click.BadParameter("--long shapes the file --out writes: give --out too")
         O.check_bots(info, given)
         if out is not None:
             try:
@@ -141,7 +151,7 @@ def make(info: GameInfo) -> click.Command:
         elapsed = time.perf_counter() - start
         if out is not None:
             try:
-                write_records(records, out)
+                write_records(records, out, long=long_rows)
             except OSError as exc:
                 raise click.ClickException(f"cannot write {out}: {exc.strerror or exc}") from exc
         summary: dict[str, Any] = {
@@ -176,12 +186,14 @@ def echo_summary(summary: dict[str, Any]) -> None:
         f"{summary['seconds']:.2f} s, {where}"
     )
     head = f"{'wins':>6}{'win rate':>10}{'95% CI':>15}{'share':>9}{'score':>12}{'sd':>10}"
-    click.echo(f"{'bot':<20}{'games':>6}{head}")
+    # the first column as wide as the longest bot name (mcts:400, module:Class, ...)
+    width = max([20, *(len(str(name)) + 2 for name in summary["by_bot"])])
+    click.echo(f"{'bot':<{width}}{'games':>6}{head}")
     for name, b in summary["by_bot"].items():
-        click.echo(f"{name:<20}{b['games']:>6}{_rates(b)}")
-    click.echo(f"{'seat':<20}{'games':>6}{head}")
+        click.echo(f"{name:<{width}}{b['games']:>6}{_rates(b)}")
+    click.echo(f"{'seat':<{width}}{'games':>6}{head}")
     for s in summary["by_seat"]:
-        click.echo(f"{s['seat']:<20}{s['games']:>6}{_rates(s)}")
+        click.echo(f"{s['seat']:<{width}}{s['games']:>6}{_rates(s)}")
     d = summary["decisions"]
     click.echo(
         f"length: {d['mean']:g} decisions a game (sd {d['sd']:g}, {d['min']}-{d['max']})"

@@ -86,3 +86,29 @@ def test_the_default_is_the_strongest_under_budget_unless_a_faster_bot_ties_it()
     assert choose(_table({"a": 10.0, "b": 6.0}, {("b", "a"): (0.4, 0.6)})) == "a"
     # under a millisecond nobody waits: the strongest stays
     assert choose(_table({"a": 0.8, "b": 0.01}, {("b", "a"): (0.4, 0.6)})) == "a"
+
+
+# ------------------------------------------------------------------ bots by strength
+def _standings(name: str) -> list[tuple[str, float]]:
+    """The standings of the doc's default-bot table: each bot and its median ms a move."""
+    doc = (ROOT / "docs" / f"{name}.md").read_text()
+    table = doc[doc.index("<!-- default-bot table") : doc.index("<!-- end of the default-bot")]
+    part = table[table.index("| bot | mean ahead rate") :]
+    out = []
+    for line in part.splitlines()[2:]:
+        if not line.startswith("| `"):
+            break
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        out.append((cells[0].strip("`"), float(cells[3])))
+    return out
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_bots_are_listed_strongest_first_as_the_docs_tournament_measured(name: str) -> None:
+    info = get(name)
+    assert list(info.strength) == _standings(name)
+    assert set(info.bot_names()) <= {n for n, _ in info.strength}  # every bot was measured
+    listed = CliRunner().invoke(main, ["list"]).output
+    assert f"bots, strongest first: {info.strength_text()}" in listed
+    core = (ROOT / "docs" / "core.md").read_text()
+    assert f"| {info.cls.title} | {info.strength_text()} |" in core

@@ -2,30 +2,45 @@
 
 from __future__ import annotations
 
+from array import array
 from typing import Any
 
 import pytest
 
+import common
 from common import Game, GameInfo, register
+from common.encoding import Encodings, Field, Layout
 from common.registry import _REGISTRY
-from common.rl import RLSpec, make_env
+from common.rl import make_env
 from tests.common.toygame import Race, Roll
 
+RACE_LAYOUT = Layout(
+    [
+        Field("mine", 1, "the seat's square / 30"),
+        Field("best_other", 1, "the best other seat's square / 30"),
+        Field("deck", 1, "bonus cards left / 6"),
+    ]
+)
 
-def race_catalogue(game: Game) -> list[Any]:
-    return [Roll(1), Roll(2)]
+
+def race_observe(game: Race, seat: int) -> array[float]:
+    out = RACE_LAYOUT.zeros()
+    positions = game.s.positions
+    out[0] = positions[seat] / 30
+    out[1] = max(p for i, p in enumerate(positions) if i != seat) / 30
+    out[2] = len(game.s.deck) / 6
+    return out
 
 
-def race_observe(game: Game, seat: int) -> list[float]:
-    state = game.view(seat)["state"]
-    mine = state["positions"][seat]
-    best_other = max(p for i, p in enumerate(state["positions"]) if i != seat)
-    return [mine / 30, best_other / 30, state["deck_size"] / 6]
+class EncodedRace(Race):
+    """The toy race with fixed encodings: two actions and three numbers."""
+
+    encodings = Encodings(lambda game: [Roll(1), Roll(2)], lambda game: RACE_LAYOUT, race_observe)
 
 
 @pytest.fixture
 def race_env_name() -> Any:
-    register(GameInfo(Race, rl=RLSpec(race_catalogue, race_observe)))
+    register(GameInfo(EncodedRace))
     yield "toyrace"
     _REGISTRY.pop("toyrace", None)
 
@@ -44,32 +59,28 @@ def test_a_game_without_an_action_space_says_so(toy_registered: object) -> None:
         make_env("toyrace")
 
 
-@pytest.mark.parametrize("name", ["metropolia", "metropoli"])
-def test_a_masked_step_applies_the_games_own_object_without_checking_it_again(
-    name: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """After an observation, the step hands apply() the very object legal_actions() listed
-    (the identity fast path); an action picked with no fresh mask is still checked."""
+@pytest.mark.parametrize("name", ["metropolia", "metropoli", "metrocity", "metropolis_lots"])
+def test_masked_steps_play_the_game_the_indices_name(name: str) -> None:
+    """Each step applies ``action_from_index`` of the index chosen from the mask: the env's
+    game is the one the same indices give when applied by hand."""
     pytest.importorskip("pettingzoo")
     env = make_env(name)
     env.reset(seed=3)
-    checked: list[Any] = []
-    real = Game._apply_quietly
-
-    def counted(self: Game, action: Any, seat: Any) -> int:
-        checked.append(action)
-        return real(self, action, seat)
-
-    monkeypatch.setattr(Game, "_apply_quietly", counted)
-    for _ in range(30):
+    twin = common.get(name).new_game(seed=3)
+    for _ in range(40):
         agent = env.agent_selection
         if env.terminations[agent]:
             break
         allowed = env.observe(agent)["action_mask"].nonzero()[0]
+        assert list(allowed) == twin_legal(twin)
         env.step(int(allowed[-1]))
-    assert checked == []
-    agent = env.agent_selection
-    allowed = env.observe(agent)["action_mask"].nonzero()[0]
-    env._listed_at = -1  # as if the mask were stale: the catalogue's object, checked
-    env.step(int(allowed[0]))
-    assert len(checked) == 1
+        twin.apply(twin.action_from_index(int(allowed[-1])))
+    twin_legal(twin)
+    assert env.game.to_json() == twin.to_json()
+
+
+def twin_legal(game: Game) -> list[int]:
+    """The legal indices after settling chance from the game's own generator."""
+    while game.chance is not None:
+        game.resolve()
+    return game.legal_indices()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import re
 from pathlib import Path
@@ -15,7 +17,9 @@ from common.botspec import BotError
 from common.cli import main
 from common.simulation import (
     GameRecord,
+    _unflat,
     dask_jobs,
+    long_rows,
     read_records,
     records_text,
     summarize,
@@ -163,9 +167,40 @@ def test_records_say_seed_seats_scores_winners_and_length() -> None:
     text = records_text(
         common.simulate("metrocity", ["heuristic", "random"], games=2, seed=10), "csv"
     )
-    header = text.splitlines()[0].split(",")
-    assert header[:7] == ["index", "seed", "bot[0]", "bot[1]", "score[0]", "score[1]", "winners"]
-    assert {"decisions", "turns", "events", "streets[0]", "streets[1]"} <= set(header)
+    rows = list(csv.DictReader(io.StringIO(text)))
+    header = list(rows[0])
+    # what was played first (a file of records stands on its own), then the game's own
+    assert header[:4] == ["game", "players", "options", "engine"]
+    assert header[4:11] == ["index", "seed", "bot[0]", "bot[1]", "score[0]", "score[1]", "winners"]
+    assert {"decisions", "turns", "events", "seconds", "streets[0]", "streets[1]"} <= set(header)
+    assert rows[0]["game"] == "metrocity" and rows[0]["engine"] == common.__version__
+    assert json.loads(rows[0]["options"]) == {"tie": "discard"}
+    # winners are a JSON list in every row, one winner or several: one type for pandas
+    assert all(isinstance(json.loads(r["winners"]), list) for r in rows)
+    assert all(float(r["seconds"]) > 0 for r in rows)
+
+
+def test_the_long_form_has_a_row_a_seat_and_its_share_of_the_win() -> None:
+    records = common.simulate("metropolia", ["greedy", "random"], games=4, seed=2, players=3)
+    rows = long_rows(records)
+    assert len(rows) == 4 * 3
+    assert [(r["index"], r["seat"]) for r in rows] == [(i, s) for i in range(4) for s in range(3)]
+    for record in records:
+        mine = [r for r in rows if r["index"] == record.index]
+        assert [r["bot"] for r in mine] == list(record.bots)
+        assert [r["score"] for r in mine] == list(record.scores)
+        assert [r["landmarks"] for r in mine] == record.extras["landmarks"]
+        assert sum(r["won"] for r in mine) == len(record.winners)
+        assert sum(r["win_share"] for r in mine) == (1.0 if record.winners else 0.0)
+    text = records_text(records, "csv", long=True)
+    assert text.splitlines()[0].startswith("game,players,engine,index,seed,decisions,turns")
+
+
+def test_records_written_before_the_engine_version_are_still_read() -> None:
+    old = "index,seed,bot[0],bot[1],score[0],score[1],winners,decisions,turns,events\n"
+    old += "0,5,a,b,3,3,0;1,40,20,90\n"
+    (record,) = [_unflat(row) for row in csv.DictReader(io.StringIO(old))]
+    assert record.winners == (0, 1) and record.players == 2 and record.game == ""
 
 
 @pytest.mark.parametrize("name", sorted(EXTRAS))

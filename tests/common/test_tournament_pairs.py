@@ -57,3 +57,23 @@ def test_tournament_prints_markdown_and_writes_json(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     assert "| `heuristic` | `random` | 2 | 2 | 100.0% |" in r.output
     assert json.loads(out.read_text())["timing"]["heuristic"]["decisions"] > 0
+
+
+def test_a_tournament_keeps_a_record_of_every_game_and_what_was_played() -> None:
+    import common
+
+    table = tournament("metropolia", ["random", "greedy", "heuristic"], games=4, seed=3)
+    assert (table["game"], table["players"], table["engine"]) == (
+        "metropolia",
+        2,
+        common.__version__,
+    )
+    assert table["options"] == {}
+    records = table["records"]
+    assert len(records) == 3 * 4  # three pairings of four games
+    first = records[0]
+    assert first["pair"] == ["random", "greedy"] and first["index"] == 0 and first["seed"] == 3
+    assert sorted(first["bots"]) == ["greedy", "random"]
+    for r in records:
+        assert isinstance(r["winners"], list) and r["decisions"] > 0 and r["seconds"] > 0
+        assert r["turns"] is not None and len(r["scores"]) == 2

@@ -57,8 +57,8 @@ def test_the_observation_never_shows_the_deck_order() -> None:
     assert observe(g, 0) == observe(other, 0)
 
 
-def test_info_registers_the_rl_spec() -> None:
-    assert metropoli.INFO.rl is metropoli.rl.RL
+def test_the_game_class_declares_its_encodings() -> None:
+    assert metropoli.Metropoli.encodings is metropoli.rl.ENCODINGS
 
 
 def test_pettingzoo_api_and_seed_tests_pass() -> None:

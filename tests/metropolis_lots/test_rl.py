@@ -85,5 +85,8 @@ def test_the_observation_shows_whose_exchange_window_is_open() -> None:  # rulin
     before = observe(g, 0)
     g.apply(Done())  # seat 0's window closes, seat 1's opens: nothing else changes
     after = observe(g, 0)
-    changed = [i for i, (a, b) in enumerate(zip(before, after, strict=True)) if a != b]
-    assert len(changed) == 2 and before[changed[0]] == after[changed[1]] == 1.0
+    fields = g.observation_layout()
+    was, now = fields.split(before), fields.split(after)
+    assert {name for name in was if was[name] != now[name]} == {"trader", "to_act"}
+    assert (was["trader"][:2], now["trader"][:2]) == ([1.0, 0.0], [0.0, 1.0])
+    assert (was["to_act"], now["to_act"]) == ([1.0], [0.0])
