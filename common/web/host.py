@@ -24,38 +24,15 @@ import re
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from typing import Any
 
-import attrs
-
 from common import jsontext
-from common.bots import Bot
-from common.chance import Dice
-from common.errors import IllegalAction, InvalidSave, short
-from common.fairplay import can_undo, undo_point
+from common.actions import Action
+from common.errors import InvalidSave, short
 from common.game import Game
-from common.protocol import (
-    BadRequest,
-    Forbidden,
-    RateLimited,
-    catalogue,
-    error,
-    failure,
-    game_info,
-    legal,
-    line,
-    options_of,
-    seat_part,
-    shown,
-    since_of,
-    state,
-    static_data,
-    step_starts,
-    steps,
-    svg,
-    told,
-)
+from common.master import Asker, Master, Table, settle
+from common.protocol import BadRequest, Forbidden, RateLimited, error, line
 from common.registry import GameInfo, get, replay
 from common.web.botpool import BotPool
 from common.web.limits import Limits, Quotas
@@ -147,66 +124,20 @@ class Connection:
         return True
 
 
-@attrs.define(eq=False)
-class Table:
-    """One game the host keeps: the game, its seats, its lock and who follows it."""
+class WebHost(Master):
+    """``metro web``'s transport: a stranger names a seat by its token (or a game by its id,
+    to watch it), and may follow games and list its own. Keeps the games: tokens, bots,
+    chance, the store, the pushes and the quotas."""
 
-    id: str
-    info: GameInfo
-    game: Game
-    #: per seat: a bot's name, or None for a human
-    bot_names: list[str | None]
-    physical: bool
-    #: the hashes of its tokens (the seats' and the spectators')
-    hashes: dict[str, int | None] = attrs.field(factory=dict)
-    #: the address that made it, while the game counts among that address's open games
-    owner: str | None = None
-    bots: dict[int, Bot] = attrs.field(factory=dict)
-    lock: asyncio.Lock = attrs.field(factory=asyncio.Lock)
-    #: each following connection and the seat it sees with (None: a spectator)
-    followers: dict[Connection, int | None] = attrs.field(factory=dict)
-    #: the log's length each follower has been sent
-    sent: dict[Connection, int] = attrs.field(factory=dict)
-    #: the followers that asked for the board's SVG in every answer and update
-    pictures: set[Connection] = attrs.field(factory=set)
-    #: the connections that follow it or have acted in it: its bots play only while one is
-    present: set[Connection] = attrs.field(factory=set)
-    #: when it last moved or was asked about (an unfinished game nobody follows leaves memory)
-    touched: float = attrs.field(factory=time.monotonic)
-    #: the events the store holds
-    stored: int = 0
-    #: an undo asked for and not yet agreed by every human: (seat asking, the index to go
-    #: back to, the seats that agreed)
-    undo: tuple[int, int, set[int]] | None = None
-    advancing: asyncio.Task[None] | None = None
-
-    @property
-    def humans(self) -> list[int]:
-        """The human seats."""
-        return [s for s, name in enumerate(self.bot_names) if name is None]
-
-    @property
-    def bot_seats(self) -> list[int]:
-        """The seats the host's bots play."""
-        return [s for s, name in enumerate(self.bot_names) if name is not None]
-
-    def summary(self) -> dict[str, Any]:
-        """What the store keeps of the game beside its log, to list it without a replay."""
-        game = self.game
-        return {
-            "players": list(game.players),
-            "decisions": game.decisions,
-            "to_act": game.to_act,
-            "seq": len(game.events),
-        }
-
-
-class WebHost:
-    """Keeps games for the web: tokens, bots, chance, the store, the pushes and the quotas."""
+    commands = (
+        "games", "data", "new", "follow", "view", "legal", "apply", "resolve", "bot", "undo",
+        "events", "describe", "render", "steps", "mine",
+    )  # fmt: skip
 
     def __init__(
         self, store: Store, *, bot_delay: float = 0.0, limits: Limits | None = None
     ) -> None:
+        super().__init__()
         self.store = store
         self.limits = limits = limits or Limits()
         #: the unfinished games in memory
@@ -219,24 +150,6 @@ class WebHost:
         self.quotas = Quotas(limits)
         self.pool = BotPool(limits.bot_workers, limits.bot_cpu)
         self.bot_delay = bot_delay
-        self._catalogue: list[dict[str, Any]] | None = None
-        self._commands: dict[str, Callable[[Connection, dict[str, Any]], Any]] = {
-            "games": self.cmd_games,
-            "data": self.cmd_data,
-            "new": self.cmd_new,
-            "follow": self.cmd_follow,
-            "view": self.cmd_view,
-            "legal": self.cmd_legal,
-            "apply": self.cmd_apply,
-            "resolve": self.cmd_resolve,
-            "bot": self.cmd_bot,
-            "undo": self.cmd_undo,
-            "events": self.cmd_events,
-            "describe": self.cmd_describe,
-            "render": self.cmd_render,
-            "steps": self.cmd_steps,
-            "mine": self.cmd_mine,
-        }
 
     # ------------------------------------------------------------------ start and stop
     def restore(self) -> int:
@@ -268,7 +181,9 @@ class WebHost:
             game,
             names,
             bool(stored.settings.get("physical")),
+            settles=True,
             hashes={r.token_hash: r.seat for r in stored.seats if r.token_hash is not None},
+            touched=time.monotonic(),
             stored=len(stored.events),
         )
         self._make_bots(table)
@@ -374,23 +289,7 @@ class WebHost:
 
     async def handle(self, conn: Connection, request: Any) -> dict[str, Any]:
         """The answer to one decoded request of ``conn``; never raises on bad input."""
-        rid = request.get("rid") if isinstance(request, dict) else None
-        try:
-            if not isinstance(request, dict):
-                raise BadRequest("a request is a JSON object with a 'cmd'")
-            cmd = request.get("cmd")
-            handler = self._commands.get(cmd) if isinstance(cmd, str) else None
-            if handler is None:
-                raise BadRequest(f"unknown cmd {short(cmd)}; commands: {', '.join(self._commands)}")
-            result = handler(conn, request)
-            if asyncio.iscoroutine(result):
-                result = await result
-            out = {"ok": True, **result}
-        except Exception as exc:  # the same codes as metro serve's
-            out = failure(exc)
-        if rid is not None:
-            out["rid"] = rid
-        return out
+        return await self.answer(conn, request)
 
     def _lookup(self, hashed: str) -> tuple[Table, int | None] | None:
         """The game a token's hash opens and its seat: from memory, else from the store."""
@@ -419,12 +318,10 @@ class WebHost:
         self._keep(table)
         return table
 
-    def _who(
-        self, request: dict[str, Any], conn: Connection | None = None
-    ) -> tuple[Table, int | None, bool]:
-        """The game a request is about and the seat it speaks for (None: a spectator), and
-        whether it holds a token (no token sees what a spectator sees). The connection is
-        counted as there: the game's bots play while somebody is."""
+    def _asker(self, request: dict[str, Any], conn: Connection | None) -> Asker:
+        """The game a request is about and the seat it speaks for (None: a spectator, as
+        is a request with a game's id and no token). The connection is counted as there:
+        the game's bots play while somebody is."""
         token = request.get("token")
         if token is not None:
             if not isinstance(token, str):
@@ -433,7 +330,6 @@ class WebHost:
             if found is None:
                 raise Forbidden("this token opens no game")
             table, seat = found
-            held = True
         else:
             gid = request.get("id")
             if not isinstance(gid, str):
@@ -443,65 +339,22 @@ class WebHost:
             found_table = self._load(gid)
             if found_table is None:
                 raise BadRequest(f"no game with id {short(gid)}")
-            table, seat, held = found_table, None, False
+            table, seat = found_table, None
         table.touched = time.monotonic()
         if conn is not None and conn not in table.present and not conn.closed:
             table.present.add(conn)
             conn.tables.add(table)
             self._advance_later(table)  # its bots waited for somebody to be there
-        return table, seat, held
+        return Asker(table, seat)
 
-    def _player(self, request: dict[str, Any], conn: Connection) -> tuple[Table, int]:
-        """The game and seat of a request that acts: a human seat's token is needed."""
-        table, seat, _ = self._who(request, conn)
-        if seat is None:
-            raise Forbidden("a spectator cannot act: use your seat's token")
-        return table, seat
-
-    def _about(
-        self, table: Table, seat: int | None, since: int, conn: Connection | None = None
-    ) -> dict[str, Any]:
-        """An answer about a game in ``seat``'s eyes: the events since ``since``, the state,
-        the view, the words and the legal moves when the seat is to act (with the ``amounts``
-        it may type); whether it may take a move back (``can_undo``); the board's ``svg`` too
-        for a connection that follows with ``svg``."""
-        game = table.game
-        events = game.events[since:]
-        out = {"id": table.id, "seat": seat, "events": shown(events, seat), **state(game)}
-        out.update(seat_part(game, seat, since))
-        if seat is not None:
-            out["can_undo"] = can_undo(game, seat, table.bot_seats)
-        if table.undo is not None:
-            by, _, agreed = table.undo
-            out["undo"] = {"by": by, "agreed": sorted(agreed)}
-        if conn is not None and conn in table.pictures and table.info.render_svg is not None:
-            out.update(svg(table.info, game, seat))
-        return out
-
-    # ------------------------------------------------------------------ commands
-    def cmd_games(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The registered games with their player counts, bots and options."""
-        if self._catalogue is None:
-            self._catalogue = catalogue()
-        return {"games": self._catalogue}
-
-    def cmd_data(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """A game's static description for some rule options."""
-        return static_data(request)
-
-    async def cmd_new(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Open a game: ``game``, ``players``, ``options``, ``bots`` (seat -> bot name) and
-        ``chance`` (``host``, or ``physical`` for dice the table rolls itself)."""
-        if "seed" in request:
-            raise Forbidden(
-                "over the web the host chooses the seed: a seat that knew it would know "
-                "every die to come"
-            )
-        info = game_info(request)
+    def _opened(
+        self, info: GameInfo, game: Game, request: dict[str, Any], conn: Connection
+    ) -> tuple[Table, dict[str, Any], Asker | None]:
+        """Keep a new game of ``conn``'s address, within its quotas: a token for each human
+        seat and one for the spectators, its bots made, its seats stored."""
         chance = request.get("chance", "host")
         if chance not in ("host", "physical"):
             raise BadRequest(f"chance must be 'host' or 'physical', got {short(chance)}")
-        game = info.new_game(players=request.get("players"), options=options_of(request, info))
         names = self._bot_seats(info, game, request.get("bots"))
         if None not in names and not self.limits.allow_bot_games:
             raise Forbidden(
@@ -517,7 +370,16 @@ class WebHost:
         gid = secrets.token_hex(6)
         while gid in self.tables or gid in self.finished:
             gid = secrets.token_hex(6)
-        table = Table(gid, info, game, names, chance == "physical", owner=conn.address)
+        table = Table(
+            gid,
+            info,
+            game,
+            names,
+            chance == "physical",
+            settles=True,
+            owner=conn.address,
+            touched=time.monotonic(),
+        )
         self._make_bots(table)
         tokens = {s: secrets.token_urlsafe(18) for s in table.humans}
         watch = secrets.token_urlsafe(18)
@@ -526,25 +388,69 @@ class WebHost:
         records.append(SeatRecord(None, "spectator", None, token_hash(watch)))
         table.hashes = {r.token_hash: r.seat for r in records if r.token_hash is not None}
         bots = {str(s): n for s, n in enumerate(names) if n is not None}
-        settings = {"physical": table.physical, "bots": bots}
-        self.store.create(gid, info.name, settings, records)
+        self.store.create(gid, info.name, {"physical": table.physical, "bots": bots}, records)
         self.quotas.created(conn.address)
         self._keep(table)
         table.present.add(conn)  # its maker is there: the bots may play
         conn.tables.add(table)
-        self._settle(table)
-        self._commit(table)
-        self._advance_later(table)
-        out = {
+        extra = {
             "id": gid,
             "players": list(game.players),
             "seats": [{"seat": s, "token": t} for s, t in tokens.items()],
             "bots": bots,
             "spectator": watch,
             "physical": table.physical,
-            **state(game),
         }
-        return out
+        return table, extra, None
+
+    def _stepped(self, table: Table, start: int, conn: Any, *, undone: bool = False) -> None:
+        """Store what the step added (after an undo: what the log is now)."""
+        self._commit(table, undone=undone)
+
+    def _pushed(self, table: Table, conn: Any) -> None:
+        """Tell the other followers, and let the bots go on."""
+        self._push(table, skip=conn)
+        self._advance_later(table)
+
+    async def _think(
+        self, table: Table, conn: Any, decide: Callable[[], Action], kind: str
+    ) -> Action:
+        """A bot's decision for a seat that asked for one: in the pool, in its address's turn."""
+        return await self.pool.run(conn.address, decide, kind)
+
+    def _listed(self, token: str) -> dict[str, Any] | None:
+        """A token's game as ``mine`` lists it: from memory, else from what the store keeps
+        of it (no replay)."""
+        hashed = token_hash(token)
+        found = self.tokens.get(hashed)
+        if found is not None:
+            table, seat = found
+            game = table.game
+            entry = {
+                "id": table.id,
+                "game": game.name,
+                "seat": seat,
+                "is_over": game.is_over,
+                "bots": {str(s): n for s, n in enumerate(table.bot_names) if n is not None},
+                "physical": table.physical,
+                **table.summary(),
+            }
+            entry.pop("seq")
+            return entry
+        record = self.store.find(hashed)
+        if record is None:
+            return None
+        return {
+            "id": record.id,
+            "game": record.game,
+            "seat": record.seat,
+            "is_over": record.over,
+            "bots": record.settings.get("bots", {}),
+            "physical": bool(record.settings.get("physical")),
+            "players": record.summary.get("players", []),
+            "decisions": record.summary.get("decisions", 0),
+            "to_act": record.summary.get("to_act"),
+        }
 
     @staticmethod
     def _bot_seats(info: GameInfo, game: Game, bots: Any) -> list[str | None]:
@@ -565,251 +471,7 @@ class WebHost:
             names[int(key)] = name
         return names
 
-    def cmd_follow(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Follow a game in the eyes of a token's seat: every step is pushed to this socket as
-        an ``update``; the answer has what happened since ``since``. With ``"svg": true``
-        each answer about the game and each update carries the board (``svg``), drawn at
-        that very step (a front end that shows bot moves at a person's pace needs it so)."""
-        picture = request.get("svg", False)
-        if not isinstance(picture, bool):
-            raise BadRequest(f"svg must be true or false, got {short(picture)}")
-        since = since_of(request)
-        table, seat, _ = self._who(request, conn)
-        since = min(since, len(table.game.events))
-        table.followers[conn] = seat
-        table.sent[conn] = len(table.game.events)
-        if picture:
-            table.pictures.add(conn)
-        else:
-            table.pictures.discard(conn)
-        return self._about(table, seat, since, conn)
-
-    def cmd_view(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """What the token's seat (or a spectator) sees now."""
-        table, seat, _ = self._who(request, conn)
-        return self._about(table, seat, len(table.game.events), conn)
-
-    def cmd_legal(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The token's seat's legal moves: none unless it is to act."""
-        table, seat, _ = self._who(request, conn)
-        return {"id": table.id, **state(table.game), **legal(table.game, seat)}
-
-    async def _step(
-        self,
-        conn: Connection,
-        table: Table,
-        seat: int,
-        move: Callable[[Game], Awaitable[Any] | None],
-    ) -> dict[str, Any]:
-        """One step of ``table`` under its lock, ``move(game)``; then chance settled, the step
-        stored, answered in ``seat``'s eyes, pushed to the other followers, and the bots let
-        go on. A move that raises changes nothing."""
-        async with table.lock:
-            game = table.game
-            start = len(game.events)
-            done = move(game)
-            if done is not None:
-                await done
-            table.undo = None
-            self._settle(table)
-            self._commit(table)
-            out = self._about(table, seat, start, conn)
-        self._push(table, skip=conn)
-        self._advance_later(table)
-        return out
-
-    async def cmd_apply(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Apply an action for the token's seat (it must be to act)."""
-        if "action" not in request:
-            raise BadRequest("apply needs 'action' (a JSON action object or its text form)")
-        table, seat = self._player(request, conn)
-
-        def move(game: Game) -> None:
-            game.apply(request["action"], seat=seat)  # IllegalAction: nothing changed
-
-        return await self._step(conn, table, seat, move)
-
-    async def cmd_resolve(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Give the dice a table rolled itself: only in a game made with physical dice."""
-        table, seat = self._player(request, conn)
-        if not table.physical:
-            raise Forbidden(
-                "the host rolls the dice of this game: it was not made with physical dice"
-            )
-
-        def roll(game: Game) -> None:
-            if not isinstance(game.chance, Dice):
-                raise IllegalAction("no dice roll is pending")
-            game.resolve(request.get("outcome"))
-
-        return await self._step(conn, table, seat, roll)
-
-    async def cmd_bot(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Let a named bot (the game's default bot if none is named) take the token's seat's
-        decision."""
-        table, seat = self._player(request, conn)
-        name = request.get("bot", table.info.default())
-        if not isinstance(name, str) or name not in table.info.bot_names():
-            raise BadRequest(f"no bot {short(name)}; bots: {', '.join(table.info.bot_names())}")
-
-        async def think(game: Game) -> None:
-            if game.is_over:
-                raise IllegalAction("the game is over: no bot can move")
-            if game.to_act != seat:
-                raise IllegalAction("it is not your turn to decide")
-            bot = table.info.bot_factory(name)(secrets.randbelow(2**31))
-            # in the bots' pool, in this address's turn: the other games go on meanwhile
-            choice = await self.pool.run(
-                conn.address, functools.partial(bot.choose, game, seat), f"{game.name}:{name}"
-            )
-            game.apply(choice, seat=seat)
-
-        return await self._step(conn, table, seat, think)
-
-    async def cmd_undo(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """Take back the seat's last decision (and all that followed), if no roll, draw,
-        private card or bot's move came after it (``common.fairplay``): at once in a game
-        with one human, else when every human has agreed (``agree`` false declines)."""
-        agree = request.get("agree", True)
-        if not isinstance(agree, bool):
-            raise BadRequest(f"agree must be true or false, got {short(agree)}")
-        table, seat = self._player(request, conn)
-        async with table.lock:
-            game = table.game
-            if not agree:
-                if table.undo is None:
-                    raise IllegalAction("no undo was asked for: there is nothing to decline")
-                table.undo = None
-                out = self._about(table, seat, len(game.events), conn)
-                self._push(table, skip=conn)
-                return out
-            if table.undo is not None:
-                by, target, agreed = table.undo
-                agreed.add(seat)
-            else:
-                target = undo_point(game, seat, table.bot_seats)  # or why not
-                by, agreed = seat, {seat}
-                table.undo = (by, target, agreed)
-            if set(table.humans) <= agreed:
-                game.undo(to=target)
-                table.undo = None
-                self._commit(table, undone=True)
-            out = self._about(table, seat, len(game.events), conn)
-        self._push(table, skip=conn)
-        self._advance_later(table)
-        return out
-
-    def cmd_events(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The log since ``since`` as the token's seat (or a spectator) may see it."""
-        since = since_of(request)
-        table, seat, _ = self._who(request, conn)
-        return {
-            "id": table.id,
-            "since": since,
-            "seq": len(table.game.events),
-            "events": table.game.events_for(seat, since),
-        }
-
-    def cmd_describe(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The log since ``since`` in words, as the token's seat (or a spectator) sees it."""
-        since = since_of(request)
-        table, seat, _ = self._who(request, conn)
-        game = table.game
-        return {
-            "id": table.id,
-            "since": since,
-            "seq": len(game.events),
-            "told": told(game, game.events[since:], seat),
-        }
-
-    def cmd_render(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The board as the token's seat (or a spectator) sees it: an SVG document. With
-        ``seq`` (one of the ``seq`` of ``steps``) the board as it was then, and the view."""
-        table, seat, _ = self._who(request, conn)
-        if "seq" not in request:
-            return {"id": table.id, **svg(table.info, table.game, seat)}
-        at = request["seq"]
-        game = table.game
-        events = game.events
-        ends = [*step_starts(events)[1:], len(events)]
-        if type(at) is not int or at not in ends:
-            raise BadRequest(
-                f"seq must be the seq of a step (see steps), from {ends[0]} to {ends[-1]}, "
-                f"got {short(at)}"
-            )
-        then = game if at == len(events) else replay(list(events[:at]))
-        return {
-            "id": table.id,
-            "seq": at,
-            "view": then.view(seat),
-            **state(then),
-            **svg(table.info, then, seat),
-        }
-
-    def cmd_steps(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The game step by step, for a replay: the setup, then each decision and chance
-        outcome with what followed it, in words as the token's seat (or a spectator) sees
-        them; ``seq`` of a step is the log's length after it (``render`` draws it)."""
-        table, seat, _ = self._who(request, conn)
-        game = table.game
-        found = steps(game, seat, 0)
-        return {"id": table.id, "seq": len(game.events), "is_over": game.is_over, "steps": found}
-
-    def cmd_mine(self, conn: Connection, request: dict[str, Any]) -> dict[str, Any]:
-        """The games these tokens open (unknown tokens are left out): a list to resume. A game
-        not in memory is listed from what the store keeps of it, without a replay."""
-        tokens = request.get("tokens")
-        if not isinstance(tokens, list) or len(tokens) > 100:
-            raise BadRequest("mine needs 'tokens', a list of at most 100 tokens")
-        out = []
-        for token in tokens:
-            if not isinstance(token, str):
-                continue
-            hashed = token_hash(token)
-            found = self.tokens.get(hashed)
-            if found is not None:
-                table, seat = found
-                game = table.game
-                entry = {
-                    "id": table.id,
-                    "game": game.name,
-                    "seat": seat,
-                    "is_over": game.is_over,
-                    "bots": {str(s): n for s, n in enumerate(table.bot_names) if n is not None},
-                    "physical": table.physical,
-                    **table.summary(),
-                }
-            else:
-                record = self.store.find(hashed)
-                if record is None:
-                    continue
-                entry = {
-                    "id": record.id,
-                    "game": record.game,
-                    "seat": record.seat,
-                    "is_over": record.over,
-                    "bots": record.settings.get("bots", {}),
-                    "physical": bool(record.settings.get("physical")),
-                    "players": record.summary.get("players", []),
-                    "decisions": record.summary.get("decisions", 0),
-                    "to_act": record.summary.get("to_act"),
-                }
-            entry.pop("seq", None)
-            try:
-                title = get(entry["game"]).cls.title
-            except KeyError:
-                title = entry["game"]
-            out.append({"token": token, "title": title, **entry})
-        return {"games": out}
-
     # ------------------------------------------------------------------ steps
-    def _settle(self, table: Table) -> None:
-        """Resolve pending chance from the game's own generator, unless the table rolls its
-        dice itself."""
-        game = table.game
-        while game.chance is not None and not (table.physical and isinstance(game.chance, Dice)):
-            game.resolve()
-
     def _commit(self, table: Table, *, undone: bool = False) -> None:
         """Store what the log gained since the last commit (after an undo: what it is now)."""
         game = table.game
@@ -833,7 +495,8 @@ class WebHost:
             table.sent[conn] = now
             if conn is skip or conn.closed:
                 continue
-            update = {"type": "update", **self._about(table, seat, min(since, now), conn)}
+            about = self._about(Asker(table, seat), {}, conn, min(since, now))
+            update = {"type": "update", **about}
             conn.send(line(update))
         if game.is_over:
             self._retire(table)
@@ -868,7 +531,7 @@ class WebHost:
                 action = await self.pool.run(owner, functools.partial(bot.choose, game, seat), kind)
                 game.apply(action, seat=seat)
                 table.undo = None
-                self._settle(table)
+                settle(table)
                 self._commit(table)
             self._push(table)
             # a pause between two bot moves, if only a turn of the loop: a decision that ran

@@ -18,6 +18,8 @@ pytest.importorskip("starlette", reason="metro web needs the [web] extra (starle
 pytest.importorskip("websockets", reason="the test talks to metro web with websockets")
 
 from common.registry import games
+from common.serve import Server
+from common.web.host import WebHost
 from common.web.store import SqliteStore
 from tests.web.conftest import Client, Running
 from tests.web.harness import OPEN
@@ -25,27 +27,8 @@ from tests.web.harness import OPEN
 GAMES = sorted(games())
 #: the codes a refusal may have: every one says what was wrong
 CODES = {"bad_request", "illegal_action", "invalid_option", "invalid_save", "forbidden"}
-COMMANDS = [
-    "games",
-    "data",
-    "new",
-    "follow",
-    "view",
-    "legal",
-    "apply",
-    "resolve",
-    "bot",
-    "undo",
-    "events",
-    "describe",
-    "render",
-    "steps",
-    "mine",
-    "save",
-    "load",
-    "close",
-    "",
-]
+#: the web's commands, the trusted host's own (which the web refuses) and none
+COMMANDS = [*WebHost.commands, *Server.commands, ""]
 
 
 @pytest.fixture(scope="module")
