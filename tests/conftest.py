@@ -22,3 +22,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=False,
         help="rewrite tests/playthroughs/*.txt instead of comparing against them",
     )
+
+
+def pytest_report_header(config: pytest.Config) -> str | None:
+    """Say when the slow tier is left out, and how to run it (tests/tiers.py)."""
+    if "not slow" in (config.getoption("markexpr") or ""):
+        return (
+            "the quick tier: the slow one (the browser journeys, every rule option's pictures, "
+            "the long soaks) runs with python -m pytest -m slow"
+        )
+    return None

@@ -15,12 +15,16 @@ import pytest
 from playwright.sync_api import Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from common.master import run_now
 from common.web.store import SqliteStore
 from tests.browser.clicks import click_once, over, play, ready, seq, wait_for, wait_movable
 from tests.browser.conftest import Server, Watched, screenshot
 
 GAMES = ["metrocity", "metropolia", "metropolis_lots", "metropoli"]
 #: another player's move stays shown this long in the tests (a person's pace is 700 ms)
+#: the browser journeys are the slow tier's (``python -m pytest -m slow``; .ci/run runs them)
+pytestmark = pytest.mark.slow
+
 FAST = "?pace=0"
 
 
@@ -55,7 +59,7 @@ def test_the_start_page_offers_every_game_with_its_options(server: Server, conte
     for name in GAMES:
         card = page.locator(f'[data-game="{name}"]')
         expect(card.locator(f'[data-new-game="{name}"]')).to_be_visible()
-    catalogue = {g["name"]: g for g in server.host.cmd_games(None, {})["games"]}
+    catalogue = {g["name"]: g for g in run_now(server.host.cmd_games(None, {}))["games"]}
     assert set(catalogue) == set(GAMES)
     metropoli = page.locator('[data-game="metropoli"]')
     metropoli.locator("summary").first.click()
@@ -125,7 +129,7 @@ def test_each_game_is_played_to_its_end_by_clicks(server: Server, contexts: Any,
 
 def _steps(server: Server, page: Page) -> list[Any]:
     table = table_of(server, page)
-    steps: list[Any] = server.host.cmd_steps(None, {"id": table.id})["steps"]
+    steps: list[Any] = run_now(server.host.cmd_steps(None, {"id": table.id}))["steps"]
     return steps
 
 

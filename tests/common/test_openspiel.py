@@ -8,6 +8,7 @@ import pytest
 
 import common
 from common import InvalidOption
+from tests.tiers import first_quick
 
 pyspiel = pytest.importorskip(
     "pyspiel", reason="the [openspiel] extra (open_spiel) is not installed"
@@ -35,7 +36,7 @@ def test_players_and_options_are_parameters() -> None:
         pyspiel.load_game(adapter.PREFIX + "metropolia", {"plus": "yes"})
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", first_quick(GAMES))
 def test_openspiels_mcts_bot_plays_each_game_to_the_end(name: str) -> None:
     from tests.common.test_examples import load_example
 

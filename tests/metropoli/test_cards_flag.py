@@ -13,6 +13,7 @@ from click.testing import CliRunner
 import metropoli
 from common import InvalidOption
 from common.cli import main
+from tests.tiers import slow
 
 #: every card pays $1 from the Bank: easy to recognise in a save
 DECK = [{"id": f"tip{i}", "text": "Collect $1", "effect": "collect", "amount": 1} for i in range(3)]
@@ -36,19 +37,22 @@ def test_info_declares_cards_as_a_file_flag() -> None:
         ["demo", "-p", "3", "-s", "4", "-b", "heuristic"],
         ["simulate", "-n", "2", "-p", "3", "-s", "1", "-b", "heuristic"],
         # a soak checks every step: a short game (seed 15 ends in about 480 decisions)
-        [
-            "soak",
-            "-n",
-            "1",
-            "-p",
-            "3",
-            "-s",
-            "15",
-            "-o",
-            "round_limit=50",
-            "-o",
-            "final_turn_limit=5",
-        ],
+        pytest.param(
+            [
+                "soak",
+                "-n",
+                "1",
+                "-p",
+                "3",
+                "-s",
+                "15",
+                "-o",
+                "round_limit=50",
+                "-o",
+                "final_turn_limit=5",
+            ],
+            marks=slow,
+        ),
         ["bench", "-n", "1", "-p", "3", "-s", "1"],
         ["tournament", "--bots", "random,heuristic", "-n", "2", "-p", "3", "-s", "1"],
     ],

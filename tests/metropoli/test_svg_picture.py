@@ -18,6 +18,7 @@ from metropoli.render import action_keys, render_svg
 from tests import svgcheck
 from tests.metropoli.helpers import NAMES, OPTION_SETS, mixed_game, steps
 from tests.metropoli.test_svg_board import Replaced
+from tests.tiers import first_quick
 
 #: the second game of each option set: another table size, named when the first is not
 _SECOND = len(OPTION_SETS)
@@ -73,8 +74,12 @@ def _check(positions: list[tuple[Metropoli, Action | None]], ink_at: int | None)
 
 @pytest.mark.parametrize(
     "k",
-    range(len(OPTION_SETS)),
-    ids=[",".join(f"{key}={v}"[:30] for key, v in o.items()) or "defaults" for o in OPTION_SETS],
+    first_quick(
+        range(len(OPTION_SETS)),
+        ids=[
+            ",".join(f"{key}={v}"[:30] for key, v in o.items()) or "defaults" for o in OPTION_SETS
+        ],
+    ),
 )
 def test_no_label_overlaps_or_overflows_at_the_start_middle_and_end(k: int) -> None:
     for game in (k, k + _SECOND):  # 3 to 6 players, named in one game of the two

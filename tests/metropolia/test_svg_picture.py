@@ -17,6 +17,7 @@ from metropolia.render import action_keys, render_svg
 from metropolia.rules import Metropolia
 from tests import svgcheck
 from tests.metropolia.helpers import OPTION_SETS, position, roll
+from tests.tiers import first_quick
 
 #: the games of each option set: (players, seed)
 GAMES = ((2, 1), (3, 2), (4, 3))
@@ -50,7 +51,9 @@ def _targets(g: Metropolia, seat: int | None) -> set[str] | None:
     return {k for a in g.legal_actions() for k in action_keys(a)}
 
 
-@pytest.mark.parametrize("options", OPTION_SETS, ids=lambda o: ",".join(map(str, o.items())))
+@pytest.mark.parametrize(
+    "options", first_quick(OPTION_SETS, ids=[",".join(map(str, o.items())) for o in OPTION_SETS])
+)
 @pytest.mark.parametrize("players,seed", GAMES)
 def test_no_label_overlaps_or_overflows_at_the_start_middle_and_end(
     options: dict[str, Any], players: int, seed: int

@@ -14,6 +14,7 @@ from metropolis_lots.rules import split_value
 from metropolis_lots.state import NO_ONE, Building
 from tests.metropolis_lots.helpers import ask_build, ask_choice, dealt, own
 from tests.metropolis_lots.test_conformance import _candidates
+from tests.tiers import slow
 
 
 def put_houses(g: Metropolis, lots: Iterable[int], seat: int = 1) -> None:
@@ -233,6 +234,7 @@ def test_strict_reading_still_lets_a_seat_without_chips_give_away() -> None:  # 
     assert Give(30, 1) in legal and Give(30, 2) in legal
 
 
+@slow
 def test_the_other_readings_play_by_the_core_contract() -> None:  # MS-A6, MS-A10
     games = check_game(
         lambda s: new_game(players=2 + s % 4, seed=s, give_claimed=False, final_round="others"),

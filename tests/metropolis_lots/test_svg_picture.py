@@ -17,6 +17,7 @@ from metropolis_lots.rules import DEAL
 from tests import svgcheck
 from tests.metropolis_lots.test_describe import OPTION_SETS
 from tests.metropolis_lots.test_text_board import LONG_NAMES
+from tests.tiers import first_quick
 
 #: the player counts of the two games of each option set: every count twice or more
 _COUNTS = ((2, 5), (3, 4), (4, 2), (5, 3), (3, 5))
@@ -57,8 +58,11 @@ def _positions(players: int, seed: int, options: dict[str, Any]) -> list[tuple[M
 
 @pytest.mark.parametrize(
     "k,options",
-    list(enumerate(OPTION_SETS)),
-    ids=[",".join(sorted(o)) or "defaults" for o in OPTION_SETS],
+    first_quick(
+        enumerate(OPTION_SETS),
+        ids=[",".join(sorted(o)) or "defaults" for o in OPTION_SETS],
+        several=True,
+    ),
 )
 def test_no_label_overlaps_or_overflows_at_the_start_middle_and_end(
     k: int, options: dict[str, Any]
