@@ -6,8 +6,8 @@ versions by. Each game is measured as ``metro bench`` plays it (random bots, gam
 seed + i, the full rules and the event log): the instructions of a run of ``n`` games less
 those of a run of none (start-up and imports), divided by the decisions taken.
 
-``--path`` measures other loops over the same seeds: ``public`` (a library user's loop,
-issue 28), ``floor`` (that loop with each call cut to what it cannot avoid, an experiment),
+``--path`` measures other loops over the same seeds: ``public`` (a library user's loop),
+``floor`` (that loop with each call cut to what it cannot avoid, an experiment),
 ``both`` or ``all``, each also as a ratio to ``play()``.
 
 Run: ``python benchmarks/instructions.py [GAME ...] [-n GAMES] [-s SEED] [--path P]`` (needs
@@ -21,16 +21,19 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 #: the batch a child process plays: ``metro bench``'s own loop (``play`` with random bots),
-#: the same games through the public contract (``public``, issue 28), or the public path's
+#: the same games through the public contract (``public``), or the public path's
 #: games with each call cut to what it cannot avoid (``floor``, an experiment)
 _CHILD = """
 import sys
 from common import registry, speed
+sys.path.insert(0, sys.argv[5])  # benchmarks/, where the floor experiment lives
+from floor import floor_batch
 info = registry.get(sys.argv[1])
 n = int(sys.argv[2])
-batches = {"play": speed.random_batch, "public": speed.public_batch, "floor": speed.floor_batch}
+batches = {"play": speed.random_batch, "public": speed.public_batch, "floor": floor_batch}
 print(batches[sys.argv[4]](info, n, None, int(sys.argv[3]), {})[0] if n else 0)
 """
 #: games a run plays by default: enough that one-time tables are a small share
@@ -51,6 +54,7 @@ def count(game: str, games: int, seed: int, path: str = "play") -> tuple[int, in
             str(games),
             str(seed),
             path,
+            str(Path(__file__).parent),
         ],
         capture_output=True,
         text=True,
@@ -73,7 +77,7 @@ def main() -> None:
         choices=("play", "public", "floor", "both", "all"),
         default="play",
         help="play(): the core's loop; public: legal_actions + random.Random.choice + apply; "
-        "floor: the public path's calls cut to what they cannot avoid (speed.floor_batch); "
+        "floor: the public path's calls cut to what they cannot avoid (floor.floor_batch); "
         "both: play and public; all: the three",
     )
     args = parser.parse_args()

@@ -16,7 +16,7 @@ from common.events import (
     GameEnded,
     GameStarted,
 )
-from common.game import Game, Option, Prompt, Result, load_data, winners_by_score
+from common.game import Game, Option, Prompt, Result, Secret, load_data, winners_by_score
 from common.registry import GameInfo, games, get, load, register, replay
 from common.rng import BotRandom, GameRandom
 from common.seats import clockwise, counter_clockwise, next_seat
@@ -57,6 +57,7 @@ __all__ = [
     "Prompt",
     "RandomBot",
     "Result",
+    "Secret",
     "Shuffle",
     "__version__",
     "advance",

@@ -6,8 +6,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from common.actions import BY_INDEX, Action
-from common.events import ActionTaken
 from common.game import Game, Prompt, Result
+from common.kernel import decide, drawn, settle
 from common.rng import BotRandom
 
 
@@ -77,8 +77,8 @@ def play(
         if pending is None:
             game.is_over = True  # the ended game's _sync_pending (the decision below skips it)
             return game.result()
-        if not isinstance(pending, Prompt):
-            game._resolve_quietly(None)  # resolve() without gathering the events nobody reads
+        if not isinstance(pending, Prompt):  # resolve() without gathering its events
+            settle(game, pending, drawn(game, pending))
             continue
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
@@ -97,16 +97,7 @@ def play(
                 continue
             legal = game._legal_actions()
             action = legal[pick(game, seat, legal)]
-        # game._apply_listed(pending, action), inline: this runs every decision of every game
-        log = game._log
-        game._decisions += 1
-        (log._own() if log._shared else log._items).append((ActionTaken, seat, action))
-        game._on_action(seat, action)
-        # no _sync_pending: nobody reads the game before the loop's next step, which ends
-        # the game above or resolves the chance (which brings ``chance`` up to date); at
-        # a prompt, as after a decision that asks another, ``is_over`` and ``chance`` stand
-        if game._pending is None:
-            game._after_step()
+        decide(game, seat, action)
 
 
 def advance(game: Game, bots: Sequence[Bot] | Mapping[int, Bot], steps: int) -> int:

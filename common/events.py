@@ -210,6 +210,21 @@ class EventLog(Sequence[Event]):
         for i in range(len(self)):
             yield self._event(i)
 
+    def entry(self, i: int) -> Any:
+        """The log's own entry ``i``: an event, or the ``(factory, *args)`` it is made from.
+
+        An entry keeps its identity until it is read as an event, so a reader may key what it
+        learnt from the log so far by the entry it stopped at (a clone shares its entries).
+        """
+        if not 0 <= i < len(self):
+            raise IndexError("event index out of range")
+        return self._items[i]
+
+    def kind(self, i: int) -> Callable[..., Event]:
+        """The class (or factory) of entry ``i``, without making a recorded event."""
+        e = self.entry(i)
+        return e[0] if type(e) is tuple else type(e)
+
     def count(self, *kinds: type[Event]) -> int:
         """How many entries are events of ``kinds``, without building a recorded one."""
         n = 0

@@ -12,10 +12,12 @@ saving, loading and cloning. A game writes hooks:
 - ``_copy_state(other)``: make this (fresh clone) hold a copy of ``other``'s state;
 - ``_view(seat)``, ``_result()``, and optionally ``_secrets(seat)``, ``max_actions()``.
 
-A step ends by calling exactly one of ``_ask(seat, kind, text)``, ``_request(chance)`` or
-``_end()``, which says what the game waits for next. The hooks read what is pending as
-``self._pending``: ``is_over`` and ``chance`` are the core's attributes, brought up to date
-when the step that a hook is part of ends.
+A step ends by calling exactly one of ``_ask(seat, kind, text)`` (or ``_ask_prompt(prompt)``
+with a prompt made ahead), ``_request(chance)`` or ``_end()``, which says what the game waits
+for next; a hook logs with ``_emit``, ``_record`` or, for several entries in a row, appends to
+the list ``_entries()`` returns. The step itself is ``common.kernel``'s. The hooks read what
+is pending as ``self._pending``: ``is_over`` and ``chance`` are the core's attributes, brought
+up to date when the step that a hook is part of ends.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ import attrs
 
 from common import jsontext
 from common.actions import BY_INDEX, Action, ActionSet
-from common.chance import ChanceRequest, Dice, Draw, Shuffle
+from common.chance import ChanceRequest
 from common.codec import CodecError, RecordSet
 from common.encoding import Catalogue, Encodings, Layout
 from common.errors import IllegalAction, InvalidOption, InvalidSave, short
@@ -50,7 +52,8 @@ from common.events import (
     GameStarted,
     LogSlice,
 )
-from common.rng import chance_dice, chance_drawn, chance_stream
+from common.kernel import Prompt as Prompt
+from common.kernel import PromptCache, decide, drawn, entries, settle
 
 _SHOWN_LEGAL = 12
 #: seeds are below 2**53, the integers a JavaScript number holds exactly: a browser that
@@ -61,23 +64,10 @@ MAX_NAME = 40
 #: what a by-index sequence's ``_last`` is before an item is read: never an action
 _UNREAD = object()
 #: ``object.__new__``: apply() and resolve() fill a LogSlice's three slots without a call of
-#: its ``__init__`` (issue 28: the public path as fast as play())
+#: its ``__init__`` (the public path as fast as play())
 _new_object = object.__new__
 #: the action catalogues made so far, by game class and ``_catalogue_key()``
 _CATALOGUES: dict[tuple[type[Game], Any], Catalogue] = {}
-
-
-@attrs.frozen
-class Prompt:
-    """What the seat on turn is asked: ``kind`` is a short stable word (``roll``, ``bid``...)."""
-
-    seat: int
-    kind: str
-    text: str = ""
-
-    def to_json(self) -> dict[str, Any]:
-        """Return the plain-JSON form."""
-        return {"seat": self.seat, "kind": self.kind, "text": self.text}
 
 
 @attrs.frozen
@@ -91,6 +81,19 @@ class Result:
     def to_json(self) -> dict[str, Any]:
         """Return the plain-JSON form."""
         return {"scores": list(self.scores), "winners": list(self.winners), "reason": self.reason}
+
+
+@attrs.frozen
+class Secret:
+    """A secret a game declares in ``_secrets``: with ``ordered`` only its exact order is secret.
+
+    A plain value (or ``ordered=False``) also counts as leaked when a view shows the same
+    items in another order; an ordered secret (a deck's order, when its contents are public or
+    equal to another seat's) leaks only as that exact sequence.
+    """
+
+    value: Any
+    ordered: bool = False
 
 
 @attrs.frozen
@@ -127,7 +130,8 @@ class Option:
         return value if self.convert is None or value is None else self.convert(value)
 
 
-_PROMPTS: dict[tuple[int, str, str], Prompt] = {}
+#: the prompts ``_ask`` has made (each question once)
+PROMPTS = PromptCache()
 
 
 @functools.cache
@@ -180,7 +184,8 @@ class Game:
     _CORE_NAMES: ClassVar[frozenset[str]] = frozenset(
         {
             "_apply_quietly",
-            "_apply_listed",
+            "_ask_prompt",
+            "_entries",
             "_resolve_quietly",
             "_after_step",
             "_check_players",
@@ -410,8 +415,8 @@ class Game:
         builds each event when it is read (it equals their tuple). Raises IllegalAction,
         leaving the game unchanged, when it is not legal.
         """
-        # _listed(action), inline (issue 28: the public path as fast as play()): the usual
-        # caller applies one of the very objects legal_actions() just gave out
+        # _listed(action), inline (the public path as fast as play()): the usual caller
+        # applies one of the very objects legal_actions() just gave out
         if self._legal_at == self._decisions and (
             # the same position, so the same prompt: a seat named must be the one to act
             seat is None or (type(seat) is int and seat == self._pending.seat)  # type: ignore[union-attr]
@@ -430,25 +435,11 @@ class Game:
                 except AttributeError:  # nothing read from it yet
                     legal = None
             if legal is not None:
-                # _apply_listed, inline: the same position, so the same prompt is pending
-                p: Prompt = self._pending  # type: ignore[assignment]
                 log = self._log
-                items = log._own() if log._shared else log._items
-                start = len(items)
-                self._decisions += 1
-                items.append((ActionTaken, p.seat, action))
-                self._on_action(p.seat, action)  # type: ignore[arg-type]  # listed: an Action
-                now = self._pending  # _sync_pending after a decision, inline
-                if type(now) is not Prompt:
-                    if now is None:
-                        self._after_step()
-                        self.is_over = True
-                    else:
-                        self.chance = now  # type: ignore[assignment]
                 out = _new_object(LogSlice)  # LogSlice(log, start, stop) without its call
+                out._start = decide(self, self._pending.seat, action)  # type: ignore[union-attr]
                 out._log = log
-                out._start = start
-                out._stop = len(items)  # the log owns its list once written to
+                out._stop = len(log._items)  # the log owns its list once written to
                 return out
         start = self._apply_quietly(action, seat)
         log = self._log
@@ -486,107 +477,31 @@ class Game:
                     f"'{parsed}' is not legal for seat {p.seat} now ({p.kind})",
                     legal=self._legal_text(),
                 )
-        return self._apply_listed(p, parsed)
-
-    def _apply_listed(self, p: Prompt, action: Action) -> int:
-        """Apply ``action``, known to be legal for the pending prompt ``p``; the log's start.
-
-        Only for an object the game's own legal-action list holds at this position (apply()
-        after its checks, and ``play`` for a bot that picks an index into that list).
-        """
-        log = self._log  # log.record(ActionTaken, ...), inline: this runs every decision
-        items = log._own() if log._shared else log._items
-        start = len(items)
-        self._decisions += 1
-        items.append((ActionTaken, p.seat, action))
-        self._on_action(p.seat, action)
-        now = self._pending  # _sync_pending after a decision, inline
-        if type(now) is not Prompt:
-            if now is None:
-                self._after_step()
-                self.is_over = True
-            else:
-                self.chance = now  # type: ignore[assignment]
-        return start
+        return decide(self, p.seat, parsed)
 
     def resolve(self, outcome: Any = None) -> LogSlice:
         """Settle the pending chance with ``outcome`` (validated), or from the game's own RNG.
 
         Returns the events it caused, the ``ChanceResolved`` first, as ``apply`` does.
         """
-        # _resolve_quietly's steps, inline (issue 28): the public path pays no second call
         req = self._pending
         if not isinstance(req, ChanceRequest):
             raise IllegalAction("no chance is pending: nothing to resolve")
-        if outcome is None:
-            if type(req) is Dice:
-                value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
-            elif type(req) is Draw and 0 < req.count <= len(req.cards):  # no generator made
-                value = chance_drawn(self.seed, self._chance_count, req.cards, req.count)
-            elif type(req) is Shuffle and req.cards:
-                value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
-            else:
-                value = req.draw(chance_stream(self.seed, self._chance_count))
-        else:
-            value = req.validate(outcome)
-        log = self._log  # log.record(ChanceResolved.of, ...), inline
-        items = log._own() if log._shared else log._items
-        start = len(items)
-        self._chance_count += 1
-        items.append((ChanceResolved.of, req, value))
-        self._on_chance(req, value)
-        now = self._pending  # _sync_pending after a chance outcome, inline
-        if type(now) is Prompt:
-            self.chance = None
-        elif now is None:
-            self._after_step()
-            self.is_over = True
-            self.chance = None
-        else:
-            self.chance = now  # type: ignore[assignment]
+        log = self._log
         out = _new_object(LogSlice)  # LogSlice(log, start, stop) without its call
+        out._start = settle(
+            self, req, drawn(self, req) if outcome is None else req.validate(outcome)
+        )
         out._log = log
-        out._start = start
-        out._stop = len(items)  # the log owns its list once written to
+        out._stop = len(log._items)  # the log owns its list once written to
         return out
 
     def _resolve_quietly(self, outcome: Any) -> int:
-        """resolve() without gathering the events: returns where in the log they start.
-
-        The same steps as ``resolve``, which repeats them rather than call this (issue 28: a
-        call is a tenth of the public path's cost over ``play()``); a test holds the two to
-        the same saves and events.
-        """
+        """resolve() without gathering the events: returns where in the log they start."""
         req = self._pending
         if not isinstance(req, ChanceRequest):
             raise IllegalAction("no chance is pending: nothing to resolve")
-        if outcome is None:
-            if type(req) is Dice:
-                value: tuple[Any, ...] = chance_dice(self.seed, self._chance_count, req.count)
-            elif type(req) is Draw and 0 < req.count <= len(req.cards):  # no generator made
-                value = chance_drawn(self.seed, self._chance_count, req.cards, req.count)
-            elif type(req) is Shuffle and req.cards:
-                value = chance_drawn(self.seed, self._chance_count, req.cards, len(req.cards))
-            else:
-                value = req.draw(chance_stream(self.seed, self._chance_count))
-        else:
-            value = req.validate(outcome)
-        log = self._log  # log.record(ChanceResolved.of, ...), inline
-        items = log._own() if log._shared else log._items
-        start = len(items)
-        self._chance_count += 1
-        items.append((ChanceResolved.of, req, value))
-        self._on_chance(req, value)
-        now = self._pending  # _sync_pending after a chance outcome, inline
-        if type(now) is Prompt:
-            self.chance = None
-        elif now is None:
-            self._after_step()
-            self.is_over = True
-            self.chance = None
-        else:
-            self.chance = now  # type: ignore[assignment]
-        return start
+        return settle(self, req, drawn(self, req) if outcome is None else req.validate(outcome))
 
     def _sync_pending(self) -> None:
         """Bring ``is_over`` and ``chance`` up to date with what is pending.
@@ -922,13 +837,14 @@ class Game:
     def _secrets(self, seat: int | None) -> list[Any]:
         """JSON values that ``seat`` must never see (hands, deck orders).
 
-        A value may be wrapped in ``common.testing.Secret(value, ordered=True)`` when only its
+        A value may be wrapped in ``Secret(value, ordered=True)`` when only its
         exact order is secret.
         """
         return []
 
     # ------------------------------------------------------------------ helpers for hooks
     def _emit(self, event: Event) -> None:
+        """Log ``event``, made already (``_record`` makes it only when it is read)."""
         log = self._log  # log.append(event), inline: games emit several events a decision
         (log._own() if log._shared else log._items).append(event)
 
@@ -940,13 +856,21 @@ class Game:
         log = self._log
         (log._own() if log._shared else log._items).append(entry)
 
+    def _entries(self) -> list[Any]:
+        """The list this step logs to, for a hook that logs several entries in a row.
+
+        Append events, or ``(factory, *args)`` tuples of immutable args as ``_record`` does;
+        the list is the log's own (a clone's shared log is copied first), so take it again
+        in each step rather than keep it.
+        """
+        return entries(self._log)
+
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
-        key = (seat, kind, text)
-        prompt = _PROMPTS.get(key)
-        if prompt is None:  # prompts are immutable values: make each one once
-            if len(_PROMPTS) > 4096:
-                _PROMPTS.clear()
-            prompt = _PROMPTS[key] = Prompt(seat, kind, text)
+        """Ask ``seat`` a question of ``kind`` (``text`` says it to a person): ends a step."""
+        self._pending = PROMPTS.prompt(seat, kind, text)
+
+    def _ask_prompt(self, prompt: Prompt) -> None:
+        """Ask the question ``prompt``, made ahead (a game's table of its questions)."""
         self._pending = prompt
 
     def _force(self, seat: int, action: Action) -> None:
@@ -960,9 +884,11 @@ class Game:
         self._on_action(seat, action)
 
     def _request(self, request: ChanceRequest) -> None:
+        """Wait for the chance outcome ``request`` asks for: ends a step."""
         self._pending = request
 
     def _end(self) -> None:
+        """End the game: ends the last step."""
         self._pending = None
 
     def _after_step(self) -> None:

@@ -31,6 +31,7 @@ import attrs
 from common.actions import Action
 from common.bots import Bot
 from common.game import Game, Prompt
+from common.kernel import decide
 from common.rng import BotRandom
 
 #: the largest budget a bot's name may ask for (``mcts:N``, ``mcts:Ns``): a name can come from
@@ -203,7 +204,7 @@ class MCTSBot:
                 game._apply_quietly(bot.choose(game, turn.seat), None)
             else:  # an index into the game's own list: applied without a second check
                 legal = game._legal_actions()
-                game._apply_listed(turn, legal[int(rng.random() * len(legal))])
+                decide(game, turn.seat, legal[int(rng.random() * len(legal))])
             self._settle_chance(game)
             depth += 1
         scores = rewards(game)

@@ -4,7 +4,7 @@ Two ways through the same games:
 - ``random_batch``: ``play()`` with a ``RandomBot`` a seat, the core's own loop;
 - ``public_batch``: the loop a library user writes, through the public contract only:
   ``legal_actions()``, a choice by ``random.Random``, ``apply()``, and ``resolve()`` for
-  chance (issue 28: the public path within 1.25 times ``play()``'s time).
+  chance.
 Game i of a batch is seeded ``seed + i`` in both.
 
 ``warm_up`` plays a tenth of a batch untimed and ``loop_rate`` measures the machine: ``metro
@@ -19,10 +19,8 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from common.actions import Action
 from common.bots import RandomBot, play
-from common.events import ActionTaken, LogSlice
-from common.game import Game, Prompt
+from common.game import Game
 from common.registry import GameInfo
 
 
@@ -80,62 +78,6 @@ def public_batch(
     return actions, outcomes, first
 
 
-def floor_batch(
-    info: GameInfo, n: int, players: int | None, seed: int, options: Mapping[str, Any]
-) -> tuple[int, int, Game]:
-    """``public_batch``'s games and choices, each call of the contract cut to what it cannot
-    avoid: an experiment, not a way to play (issue 28).
-
-    ``legal_actions()`` is a call that returns the game's own sequence; ``apply()`` is a call
-    that logs the decision, keeps ``is_over`` and ``chance``, and returns its ``LogSlice``;
-    ``resolve()`` is the real one, which checks nothing it could skip. ``apply`` makes no check
-    (a caller's list could grant a move), so it shows how near ``play()`` the public path could
-    come by slimming the core's calls alone: ``benchmarks/instructions.py --path all``.
-    """
-    actions = outcomes = 0
-    first: Game | None = None
-    new_slice = object.__new__
-    for i in range(n):
-        game = info.new_game(players=players, seed=seed + i, options=options)
-        choice = random.Random(seed + i).choice
-
-        def legal_actions(game: Game = game) -> Any:
-            return game._legal_actions()
-
-        def apply(action: Action, game: Game = game) -> LogSlice:
-            p: Prompt = game._pending  # type: ignore[assignment]
-            log = game._log
-            items = log._own() if log._shared else log._items
-            start = len(items)
-            game._decisions += 1
-            items.append((ActionTaken, p.seat, action))
-            game._on_action(p.seat, action)
-            now = game._pending
-            if type(now) is not Prompt:
-                if now is None:
-                    game._after_step()
-                    game.is_over = True
-                else:
-                    game.chance = now  # type: ignore[assignment]
-            out = new_slice(LogSlice)
-            out._log = log
-            out._start = start
-            out._stop = len(items)
-            return out
-
-        resolve = game.resolve  # it has no check to cut
-        while not game.is_over:
-            if game.chance is not None:
-                resolve()
-            else:
-                apply(choice(legal_actions()))
-        actions += game.decisions
-        outcomes += game._chance_count
-        first = first or game
-    assert first is not None
-    return actions, outcomes, first
-
-
 #: iterations of ``loop_rate``'s fixed loop
 _LOOP = 1_000_000
 
@@ -143,8 +85,8 @@ _LOOP = 1_000_000
 def loop_rate() -> float:
     """Millions of iterations a second of a fixed pure-Python loop, the fastest of three.
 
-    A shared machine's speed changes from minute to minute (issue 8: by half on the project's
-    VM), so ``metro bench`` prints it beside its figures: compare runs at like speeds.
+    A shared machine's speed changes from minute to minute (by half on the project's VM), so
+    ``metro bench`` prints it beside its figures: compare runs at like speeds.
     """
     best = math.inf
     count = 0

@@ -21,26 +21,13 @@ from common.bots import RandomBot
 from common.errors import IllegalAction, InvalidSave
 from common.events import ActionTaken, ChanceResolved, GameStarted
 from common.fairplay import reveals, undo_point
-from common.game import SEED_LIMIT, Game, Prompt, load_data, replay_into
+from common.game import SEED_LIMIT, Game, Prompt, Secret, load_data, replay_into
 
 Factory = Callable[[int], Game]
 
 
 class ConformanceError(AssertionError):
     """A game broke the contract; the message names the game seed and step."""
-
-
-@attrs.frozen
-class Secret:
-    """A secret a game declares in ``_secrets``: with ``ordered`` only its exact order is secret.
-
-    A plain value (or ``ordered=False``) also counts as leaked when a view shows the same
-    items in another order; an ordered secret (a deck's order, when its contents are public or
-    equal to another seat's) leaks only as that exact sequence.
-    """
-
-    value: Any
-    ordered: bool = False
 
 
 def fingerprint(game: Game) -> str:

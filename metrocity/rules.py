@@ -25,11 +25,12 @@ from common import (
     Option,
     Prompt,
     Result,
+    Secret,
     Shuffle,
     winners_by_score,
 )
 from common.chance import ChanceRequest
-from common.testing import Secret
+from common.kernel import PromptCache
 from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import (
     BLOCK_IDS,
@@ -187,16 +188,14 @@ def place_text(hand_size: int, tokens: Sequence[int]) -> str:
 
 
 #: the place question of a seat holding no token, by seat and hand size: its text depends on
-#: nothing else, so each prompt is made once and set without the core's ``_ask`` look-up
-#: (issue 8: a prompt is asked at every decision)
+#: nothing else, so each prompt is made once and asked without the core's ``_ask`` look-up
+#: (a prompt is asked at every decision)
 _PLACE_ASKS = tuple(
     tuple(Prompt(seat, "place", place_text(n, ())) for n in range(HAND_SIZE + 1))
     for seat in range(2)
 )
 #: the place questions of seats holding tokens, by (seat, hand size, *tokens held), made once
-_PAYING_ASKS: dict[tuple[int, ...], Prompt] = {}
-#: how many of them are kept (a bound the core's own prompt cache keeps too)
-_PAYING_KEPT = 4096
+_PAYING_ASKS = PromptCache()
 
 #: the start of the Courthouse's question, by block (MC-5)
 _COURT_AT = tuple(
@@ -439,15 +438,13 @@ class MetroCity(Game):
             return
         money = s.money[seat]
         if not money:
-            self._pending = _PLACE_ASKS[seat][len(hand)]
+            self._ask_prompt(_PLACE_ASKS[seat][len(hand)])
             return
         key = (seat, len(hand), *money)
         ask = _PAYING_ASKS.get(key)
         if ask is None:
-            if len(_PAYING_ASKS) >= _PAYING_KEPT:
-                _PAYING_ASKS.clear()
-            ask = _PAYING_ASKS[key] = Prompt(seat, "place", place_text(len(hand), money))
-        self._pending = ask
+            ask = _PAYING_ASKS.keep(key, Prompt(seat, "place", place_text(len(hand), money)))
+        self._ask_prompt(ask)
 
     def _legal_actions(self) -> Sequence[Action]:
         """The legal actions, in the order of ``legal_actions_by_rule``, computed by index.
@@ -617,10 +614,7 @@ class MetroCity(Game):
         tally = s.street_tally[seat]
         tally[row_street] += add
         tally[column_street] += add
-        # self._emit(_PLACED[seat][tile][block]), inline (issue 8: a call less a decision);
-        # the core logged the decision just now, so the log's list is its own, not a clone's
-        log = self._log
-        log._items.append(_PLACED[seat][tile][block])
+        self._emit(_PLACED[seat][tile][block])
         if tile == COURTHOUSE:
             self._after_placing(seat, block, True)
         else:
@@ -643,8 +637,7 @@ class MetroCity(Game):
         tally = s.street_tally[seat]
         for street in BLOCK_STREETS[block]:
             tally[street] += change
-        log = self._log  # self._record(TilePlaced, ...), inline as in ``_place``
-        log._items.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
+        self._record(TilePlaced, seat, tile, BLOCK_IDS[block], old, token)
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         if tile == COURTHOUSE:
             self._after_placing(seat, block, False)
@@ -658,7 +651,7 @@ class MetroCity(Game):
         s.pending_block = block
         s.pending_filled = filled
         if len(s.street_tokens) - s.street_tokens.count(None) >= 2:
-            self._pending = Prompt(seat, "swap", self._swap_text(block, filled))
+            self._ask(seat, "swap", self._swap_text(block, filled))
         else:  # ruling MC-A3: fewer than two tokens left to swap, so pass is the one answer
             self._force(seat, _PASS)
 
@@ -702,8 +695,7 @@ class MetroCity(Game):
             insort(hand, tile, key=_TILE_RANK)
             if tile == _TWICE:
                 s.doubled[seat] = hand.count(_TWICE) > 1
-            log = self._log  # self._emit(_DRAWN_ONE[seat][tile]), inline as in ``_place``
-            log._items.append(_DRAWN_ONE[seat][tile])
+            self._emit(_DRAWN_ONE[seat][tile])
         self._begin_turn(1 - seat)
 
     def _award_street(self, placer: int, street: int) -> None:
@@ -722,8 +714,7 @@ class MetroCity(Game):
         else:
             s.money[winner].append(token)
             s.cash[winner] += token
-        log = self._log  # self._record(StreetAwarded, ...), inline as in ``_place``
-        log._items.append((StreetAwarded, STREETS[street].id, token, sums, winner))
+        self._record(StreetAwarded, STREETS[street].id, token, sums, winner)
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:

@@ -601,14 +601,20 @@ class Metropolia(Game):
         """One die; the Train Station owner chooses one or two (MK-2)."""
         s = self.s
         seat = s.turn
-        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1[seat]
+        if s.landmarks[seat][TRAIN_STATION]:
+            self._ask_prompt(self._book.roll[seat])
+        else:
+            self._request(ROLL_1[seat])
 
     def _ask_roll_again(self) -> None:
         """The Radio Tower's new roll: the dice chosen again (ruling MK-A1)."""
         s = self.s
         seat = s.turn
         lms = s.landmarks[seat]
-        self._pending = self._book.roll_again[seat] if lms[TRAIN_STATION] else REROLLS[1][seat]
+        if lms[TRAIN_STATION]:
+            self._ask_prompt(self._book.roll_again[seat])
+        else:
+            self._request(REROLLS[1][seat])
 
     def _rolled(self, dice: tuple[int, ...], port: int | None = None) -> None:
         """The dice are in: the Radio Tower may roll them again, the Port may add 2 (``port``:
@@ -623,11 +629,11 @@ class Metropolia(Game):
         if port is None:
             if lms[RADIO_TOWER] and not s.rerolled:
                 s.total = total
-                self._pending = self._book.reroll_prompt(seat, dice)
+                self._ask_prompt(self._book.reroll_prompt(seat, dice))
                 return
             if total >= PORT_MIN_TOTAL and lms[PORT]:
                 s.total = total
-                self._pending = self._book.port_prompt(seat, dice)
+                self._ask_prompt(self._book.port_prompt(seat, dice))
                 return
         else:
             total += port
@@ -728,7 +734,7 @@ class Metropolia(Game):
                 s.purple_next = i
                 others = self._others[roller]
                 if len(others) == 1:  # two players: the one opponent pays
-                    self._pending = TAKE_KIND[roller]  # the question with one answer
+                    self._ask_prompt(TAKE_KIND[roller])  # the question with one answer
                     self._force(roller, TAKE_FROM[others[0]])
                     return
                 coins = s.coins
@@ -742,7 +748,7 @@ class Metropolia(Game):
                 return
             if effect == "business_center":
                 s.purple_next = i
-                self._pending = self._book.swap[roller]
+                self._ask_prompt(self._book.swap[roller])
                 if not self._swap_blocks(roller):  # nothing to swap: pass is the only answer
                     self._force(roller, PASS)
                 return
@@ -791,11 +797,11 @@ class Metropolia(Game):
         coins = s.coins[seat]
         costs = s.offers[seat][0]
         if not costs or costs[0] > coins:  # nothing affordable: pass is the only answer
-            self._pending = BUILD_KIND[seat]  # the question with one answer, never shown
+            self._ask_prompt(BUILD_KIND[seat])  # the question with one answer, never shown
             self._force(seat, PASS)
             return
         prompt = self._build_prompts[seat].get(coins)
-        self._pending = prompt if prompt is not None else self._book.build_prompt(seat, coins)
+        self._ask_prompt(prompt if prompt is not None else self._book.build_prompt(seat, coins))
 
     def _build_landmark(self, seat: int, j: int) -> None:
         """Build landmark ``j``; the last one wins the game at once (ruling MK-A8)."""
@@ -837,7 +843,10 @@ class Metropolia(Game):
         if self._town_hall_first:
             self._receive(seat, TOWN_HALL_COINS, "town_hall")  # ruling MK-3
         # _ask_roll, inline: every turn begins here
-        self._pending = self._book.roll[seat] if s.landmarks[seat][TRAIN_STATION] else ROLL_1[seat]
+        if s.landmarks[seat][TRAIN_STATION]:
+            self._ask_prompt(self._book.roll[seat])
+        else:
+            self._request(ROLL_1[seat])
 
     # ------------------------------------------------------------------ hooks
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
@@ -880,12 +889,11 @@ class Metropolia(Game):
                     self._fill_market()
             self._end_turn(True)
         elif type(action) is Roll:  # the Train Station's owner, every turn
-            self._pending = (REROLLS if s.rerolled else ROLLS)[action.dice][seat]
+            self._request((REROLLS if s.rerolled else ROLLS)[action.dice][seat])
         elif type(action) is Pass:  # declines what the prompt offered
             kind = self._pending.kind  # type: ignore[union-attr]
             # what was declined, which the decision does not say; appended as _record would,
-            # inline: the log is this game's own here (docs/core.md) and passes are common
-            self._log._items.append((Passed, seat, kind))
+            self._record(Passed, seat, kind)
             if kind == "build":  # the usual one
                 self._end_turn(False)
             elif kind == "swap":
@@ -898,7 +906,7 @@ class Metropolia(Game):
         elif type(action) is Reroll:
             s.rerolled = True  # ruling MK-A1: once a turn
             if self._readings.same_dice:  # ruling MK-A18: as many dice as the first roll
-                self._pending = REROLLS[len(s.dice)][seat]
+                self._request(REROLLS[len(s.dice)][seat])
             else:  # a new roll, the dice chosen again
                 self._ask_roll_again()
         elif type(action) is UsePort:

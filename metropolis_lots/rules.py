@@ -781,10 +781,7 @@ class Metropolis(Game):
             (lot,) = outcome
             del stack[bisect_left(stack, lot)]
             s.offer.append(lot)
-            # self._record(LotOffered, lot), inline: the core has just logged this outcome
-            # (docs/core.md, "The log"; issue 8: every turn's refill)
-            log = self._log
-            log._items.append((LotOffered, lot))
+            self._record(LotOffered, lot)
             self.building_step()
             return
         for lot in outcome:
@@ -842,7 +839,7 @@ class Metropolis(Game):
         if s.proposals < self._trade_limit:
             s.phase = "trade"
             if self._trade_menu(seat) is not _DONE_ONLY:
-                self._pending = _TRADE_ASKS[seat][self._trade_limit - s.proposals]
+                self._ask_prompt(_TRADE_ASKS[seat][self._trade_limit - s.proposals])
             else:
                 self._force(seat, _DONE)
             return
@@ -881,9 +878,9 @@ class Metropolis(Game):
             if len(choices) == 1:
                 self._force(s.turn, choices[0])
             elif self._memo_takes:
-                self._pending = _TAKE_ASKS[s.turn]
+                self._ask_prompt(_TAKE_ASKS[s.turn])
             else:
-                self._pending = _GIVE_ASKS[s.turn]
+                self._ask_prompt(_GIVE_ASKS[s.turn])
         else:
             self._record(ChoiceSkipped, s.turn)  # ruling MS-A2: nobody may take any offered lot
             self.building_step()
@@ -894,8 +891,8 @@ class Metropolis(Game):
         if s.stack and len(s.offer) < OFFER_SIZE:
             # ruling MS-A7: the stack has no order; each refill is a draw, before building
             s.phase = "refill"
-            # as _request(Draw("lots", tuple(s.stack))) sets it, made faster (issue 8)
-            self._pending = draw_request("lots", tuple(s.stack))
+            # Draw("lots", tuple(s.stack)), made without attrs' checks of a known-good stack
+            self._request(draw_request("lots", tuple(s.stack)))
         else:
             self.building_step()
 
@@ -906,7 +903,7 @@ class Metropolis(Game):
         s.phase = "build"
         menu = self._build_menu(s.turn)
         if menu is not _PASS_ONLY:  # more than Pass: a _BuildMenu
-            self._pending = self._build_ask(s.turn, menu)  # type: ignore[arg-type]
+            self._ask_prompt(self._build_ask(s.turn, menu))  # type: ignore[arg-type]
         else:
             self._force(s.turn, _PASS)
 
@@ -983,12 +980,9 @@ class Metropolis(Game):
             s.proposals += 1
             s.trade = trade
             s.phase = "answer"
-            # self._record(TradeProposed, ...), inline: the core has just logged this
-            # decision (docs/core.md, "The log")
-            log = self._log
-            log._items.append((TradeProposed, seat, trade.partner, trade.give, trade.take))
+            self._record(TradeProposed, seat, trade.partner, trade.give, trade.take)
             ask = self._words.swaps[seat].get(id(trade))
-            self._pending = _answer_prompt(self._words, seat, trade) if ask is None else ask
+            self._ask_prompt(_answer_prompt(self._words, seat, trade) if ask is None else ask)
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)
@@ -1004,8 +998,7 @@ class Metropolis(Game):
         elif kind is Take:
             taken: Take = action  # type: ignore[assignment]  # (its exact class, tested)
             self.place_chip(seat, taken.lot)
-            log = self._log  # self._record(LotTaken, ...), inline (as for TradeProposed)
-            log._items.append((LotTaken, seat, taken.lot))
+            self._record(LotTaken, seat, taken.lot)
             self.refill_offer()
         elif kind is Give:
             given: Give = action  # type: ignore[assignment]
@@ -1250,13 +1243,10 @@ class Metropolis(Game):
                 delta = len(trade.give) - len(trade.take)
                 s.chips[proposer] += delta
                 s.chips[trade.partner] -= delta
-        # self._record(TradeAnswered, ...), inline: this step runs inside _on_action, after
-        # the core logged the answer (docs/core.md, "The log")
-        log = self._log
-        log._items.append((TradeAnswered, seat, accepted))
+        self._record(TradeAnswered, seat, accepted)
         if still:
             s.phase = "trade"
-            self._pending = _TRADE_ASKS[proposer][self._trade_limit - s.proposals]
+            self._ask_prompt(_TRADE_ASKS[proposer][self._trade_limit - s.proposals])
         else:
             self.negotiation_step()
 

@@ -115,23 +115,22 @@ def _declined_exchanges(g: Metropolis) -> frozenset[tuple[int, Propose]]:
     """Every (proposer, exchange) of the game so far that the partner declined."""
     log = g.events
     n = len(log)
-    # the log's own entries: an event, or the recorded tuple (EventClass, *fields) it is made
-    # from when read (docs/development/core-internals.md); only the exchanges are made here
-    items = log._items
+    # the log's own entries (EventLog.entry): only the exchanges are made events here
+    entry = log.entry
     declined: frozenset[tuple[int, Propose]] = frozenset()
     open_: Event | None = None
     i = (n - 1) // _READ_EVERY * _READ_EVERY
     while i >= 0:
-        known = _READ.get(id(items[i]))
-        if known is not None and known[0] is items[i] and known[1] == i:
+        here = entry(i)
+        known = _READ.get(id(here))
+        if known is not None and known[0] is here and known[1] == i:
             declined, open_ = known[2], known[3]
             break
         i -= _READ_EVERY
     if len(_READ) > _READ_LIMIT:
         _READ.clear()
     for k in range(max(i, -1) + 1, n):
-        e = items[k]
-        kind = e[0] if type(e) is tuple else type(e)
+        kind = log.kind(k)
         if kind is TradeProposed:
             open_ = log[k]
         elif kind is TradeAnswered:
@@ -142,7 +141,8 @@ def _declined_exchanges(g: Metropolis) -> frozenset[tuple[int, Propose]]:
                 declined = declined | {(open_.seat, exchange)}
             open_ = None
         if k % _READ_EVERY == 0:
-            _READ[id(items[k])] = (items[k], k, declined, open_)
+            here = entry(k)
+            _READ[id(here)] = (here, k, declined, open_)
     return declined
 
 

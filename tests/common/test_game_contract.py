@@ -29,6 +29,7 @@ from common import (
 )
 from common.chance import ChanceRequest
 from common.game import load_data
+from common.kernel import decide
 from common.testing import (
     ConformanceError,
     check_game,
@@ -330,7 +331,7 @@ class ObeysEditedList(Race):
     def apply(self, action: Any, seat: int | None = None) -> Any:
         p = self.prompt
         if seat is None and p is not None and any(a is action for a in self._handed):
-            return self._log.view(self._apply_listed(p, action))
+            return self._log.view(decide(self, p.seat, action))
         return super().apply(action, seat)
 
 
@@ -386,7 +387,8 @@ def test_options_strategy_draws_only_valid_options(options: dict[str, Any], seed
 
 
 def test_ordered_secrets_leak_only_in_their_exact_order() -> None:
-    from common.testing import Secret, _leaks
+    from common import Secret
+    from common.testing import _leaks
 
     shown = {"hand": [3, 1, 2]}
     assert _leaks(shown, [1, 2, 3])

@@ -17,10 +17,11 @@ from common import (
     InvalidOption,
     RandomBot,
     Result,
+    Secret,
     winners_by_score,
 )
 from common import play as common_play
-from common.testing import ConformanceError, Secret, check_game, fingerprint
+from common.testing import ConformanceError, check_game, fingerprint
 from metrocity import (
     BonusesSwapped,
     BuildOver,

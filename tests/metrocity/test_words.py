@@ -16,9 +16,8 @@ import pytest
 
 import metrocity
 import metrocity.words
-from common import ActionForced, Event, RandomBot, play
+from common import ActionForced, Event, RandomBot, Secret, play
 from common.events import CORE_EVENTS
-from common.testing import Secret
 from metrocity import Passed, TilesDrawn
 from metrocity.data import BLOCK_IDS, STREETS, TILES
 from tests.metrocity.helpers import fill_row1, start

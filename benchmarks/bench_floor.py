@@ -1,11 +1,15 @@
-"""The batches the benchmarks time play what they say (common/speed.py)."""
+"""The floor experiment plays the public path's games (benchmarks/floor.py).
+
+Run: ``python -m pytest benchmarks/bench_floor.py``.
+"""
 
 from __future__ import annotations
 
 import pytest
+from floor import floor_batch
 
 import common
-from common.speed import floor_batch, public_batch
+from common.speed import public_batch
 
 GAMES = sorted(common.games())
 
