@@ -15,8 +15,8 @@ import attrs
 from common.actions import Action
 from common.codec import Record, doc
 
-#: the save format. 2: issue 22 changed play in every game (forced answers taken by the
-#: engine, shared action words, rules), so a log of format 1 no longer replays
+#: the save format. 2: forced answers taken by the engine, shared action words and rules
+#: changed play in every game, so a log of format 1 no longer replays
 FORMAT_VERSION = 2
 #: the oldest format this engine replays
 OLDEST_FORMAT = 2
@@ -144,7 +144,7 @@ class EventLog(Sequence[Event]):
     event may be made long after.
 
     A log that shares nothing is the whole of its list, so an append is ``list.append``
-    (issue 8: a game appends several entries a decision). After ``fork()`` both logs are
+    (a game appends several entries a decision). After ``fork()`` both logs are
     ``_shared``: only the first ``_n`` entries of the list are theirs, and each one's next
     append first makes the list its own (``_own``), copying the prefix unless it is the
     first of them to append.

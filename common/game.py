@@ -149,9 +149,9 @@ def winners_by_score(scores: Sequence[int]) -> tuple[int, ...]:
 class Game:
     """Base of every game. See the module docstring for the hooks a game writes."""
 
-    # Slots: the attributes the public path reads or writes at every step (issue 28). Not
-    # instance-dict keys: they leave a game's own attributes the room CPython gives an
-    # instance dict whose keys its class shares (30). ``clone`` and ``undo`` set them.
+    # Slots: the attributes the public path reads or writes at every step. Not instance-dict
+    # keys: they leave a game's own attributes the room CPython gives an instance dict whose
+    # keys its class shares. ``clone`` and ``undo`` set them.
     __slots__ = ("__dict__", "__weakref__", "_legal_at", "_legal_seq", "chance", "is_over")
     #: True once the game has ended (kept by the core: read it, never write it)
     is_over: bool

@@ -49,7 +49,7 @@ def fingerprint(game: Game) -> str:
 def check_kept(game: Game, where: str = "") -> None:
     """Raise ConformanceError unless ``is_over`` and ``chance`` say what is pending.
 
-    The core keeps both as attributes (issue 28) and brings them up to date when each step
+    The core keeps both as attributes and brings them up to date when each step
     ends; a step that changed what is pending behind the core's back shows here.
     """
     pending = game._pending
@@ -368,7 +368,7 @@ class _Checker:
             legal = game.legal_actions()
             if not legal:
                 raise self.fail(step, f"seat {seat} must decide ({game.prompt}) but has no action")
-            if len(legal) == 1:  # issue 22: a forced answer is the engine's to take
+            if len(legal) == 1:  # a forced answer is the engine's to take
                 raise self.fail(
                     step,
                     f"seat {seat} is asked ({game.prompt}) with one possible answer, "

@@ -49,7 +49,7 @@ def run_bench(
             bar.update(1)
         after = speed.loop_rate()
         bar.update(1)
-        # the same games through the public contract, as a user's loop plays them (issue 28)
+        # the same games through the public contract, as a user's loop plays them
         public = math.inf
         public_actions = 0
         for _ in range(repeat):
