@@ -7,7 +7,7 @@ from typing import Protocol, runtime_checkable
 
 from common.actions import BY_INDEX, Action
 from common.game import Game, Prompt, Result
-from common.kernel import decide, drawn, settle
+from common.kernel import decide, settle
 from common.rng import BotRandom
 
 
@@ -78,7 +78,7 @@ def play(
             game.is_over = True  # the ended game's _sync_pending (the decision below skips it)
             return game.result()
         if not isinstance(pending, Prompt):  # resolve() without gathering its events
-            settle(game, pending, drawn(game, pending))
+            settle(game, pending)
             continue
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")

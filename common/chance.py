@@ -201,7 +201,8 @@ def draw_request(
     """``Draw(deck, cards, count, visible_to)``, made without the attrs ``__init__``.
 
     Its four slots are set directly: a frozen attrs record sets each field through
-    ``object.__setattr__``, and some games draw a card every turn. A test checks it against ``Draw(...)`` and Draw's fields.
+    ``object.__setattr__``, and some games draw a card every turn. A test checks it against
+    ``Draw(...)`` and Draw's fields.
     """
     request: Draw = _new(Draw)
     _set_deck(request, deck)

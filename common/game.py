@@ -14,10 +14,12 @@ saving, loading and cloning. A game writes hooks:
 
 A step ends by calling exactly one of ``_ask(seat, kind, text)`` (or ``_ask_prompt(prompt)``
 with a prompt made ahead), ``_request(chance)`` or ``_end()``, which says what the game waits
-for next; a hook logs with ``_emit``, ``_record`` or, for several entries in a row, appends to
-the list ``_entries()`` returns. The step itself is ``common.kernel``'s. The hooks read what
-is pending as ``self._pending``: ``is_over`` and ``chance`` are the core's attributes, brought
-up to date when the step that a hook is part of ends.
+for next. A hook logs with ``_emit`` or ``_record``, or, on a hot path, appends an event or a
+``(factory, *args)`` tuple of immutable args to ``self._entries``, the list the step under
+way writes to (valid only inside a hook: each step sets it). The step itself is
+``common.kernel``'s. The hooks read what is pending as ``self._pending``: ``is_over`` and
+``chance`` are the core's attributes, brought up to date when the step that a hook is part
+of ends.
 """
 
 from __future__ import annotations
@@ -53,7 +55,7 @@ from common.events import (
     LogSlice,
 )
 from common.kernel import Prompt as Prompt
-from common.kernel import PromptCache, decide, drawn, entries, settle
+from common.kernel import PromptCache, decide, settle
 
 _SHOWN_LEGAL = 12
 #: seeds are below 2**53, the integers a JavaScript number holds exactly: a browser that
@@ -248,6 +250,8 @@ class Game:
         self.seed = seed
         self.options = self._check_options(options)
         self._log = EventLog()
+        #: the list the step under way appends to (``common.kernel`` sets it at each step)
+        self._entries: list[Any] = self._log._items
         self._pending: Prompt | ChanceRequest | None = None
         self._chance_count = 0
         self._decisions = 0
@@ -489,9 +493,7 @@ class Game:
             raise IllegalAction("no chance is pending: nothing to resolve")
         log = self._log
         out = _new_object(LogSlice)  # LogSlice(log, start, stop) without its call
-        out._start = settle(
-            self, req, drawn(self, req) if outcome is None else req.validate(outcome)
-        )
+        out._start = settle(self, req, None if outcome is None else req.validate(outcome))
         out._log = log
         out._stop = len(log._items)  # the log owns its list once written to
         return out
@@ -501,7 +503,7 @@ class Game:
         req = self._pending
         if not isinstance(req, ChanceRequest):
             raise IllegalAction("no chance is pending: nothing to resolve")
-        return settle(self, req, drawn(self, req) if outcome is None else req.validate(outcome))
+        return settle(self, req, None if outcome is None else req.validate(outcome))
 
     def _sync_pending(self) -> None:
         """Bring ``is_over`` and ``chance`` up to date with what is pending.
@@ -855,15 +857,6 @@ class Game:
         """
         log = self._log
         (log._own() if log._shared else log._items).append(entry)
-
-    def _entries(self) -> list[Any]:
-        """The list this step logs to, for a hook that logs several entries in a row.
-
-        Append events, or ``(factory, *args)`` tuples of immutable args as ``_record`` does;
-        the list is the log's own (a clone's shared log is copied first), so take it again
-        in each step rather than keep it.
-        """
-        return entries(self._log)
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         """Ask ``seat`` a question of ``kind`` (``text`` says it to a person): ends a step."""

@@ -5,10 +5,11 @@ move a game through these three functions and nothing else:
 
 - ``decide(game, seat, action)`` logs a decision already known to be legal, hands it to the
   game's ``_on_action`` hook and brings ``is_over`` and ``chance`` up to date;
-- ``settle(game, request, outcome)`` does the same for a chance outcome already validated
-  (``drawn`` gives the one the game's own seed makes);
+- ``settle(game, request, outcome)`` does the same for a chance outcome already validated,
+  or for the one the game's own seed gives (``outcome`` None);
 - ``entries(log)`` is the list a step appends its entries to, made the log's own first (a
-  cloned log shares its list until its first append).
+  cloned log shares its list until its first append). Each step sets it as the game's
+  ``_entries`` before the game's hook runs, so a hook appends to it without a call.
 
 Each returns where in the log its events start, so a caller that reads them makes a
 ``LogSlice`` and one that does not (a playout) pays for nothing more. The checks (is the
@@ -55,7 +56,7 @@ def entries(log: EventLog) -> list[Any]:
 def decide(game: Game, seat: int, action: Any) -> int:
     """Take ``action``, legal for ``seat`` at the pending prompt; where its events start."""
     log = game._log
-    items = log._own() if log._shared else log._items
+    items = game._entries = log._own() if log._shared else log._items
     start = len(items)
     game._decisions += 1
     items.append((ActionTaken, seat, action))
@@ -70,25 +71,24 @@ def decide(game: Game, seat: int, action: Any) -> int:
     return start
 
 
-def drawn(game: Game, request: ChanceRequest) -> tuple[Any, ...]:
-    """The outcome of ``request`` that the game's seed gives as its next chance outcome."""
-    seed, k = game.seed, game._chance_count
-    kind = type(request)
-    if kind is Dice:
-        return chance_dice(seed, k, request.count)  # type: ignore[attr-defined]
-    if kind is Draw and 0 < request.count <= len(request.cards):  # type: ignore[attr-defined]
-        return chance_drawn(seed, k, request.cards, request.count)  # type: ignore[attr-defined]
-    if kind is Shuffle and request.cards:  # type: ignore[attr-defined]
-        return chance_drawn(seed, k, request.cards, len(request.cards))  # type: ignore[attr-defined]
-    return request.draw(chance_stream(seed, k))
-
-
-def settle(game: Game, request: ChanceRequest, outcome: tuple[Any, ...]) -> int:
-    """Apply ``outcome`` (validated) of the pending ``request``; where its events start."""
+def settle(game: Game, request: ChanceRequest, outcome: tuple[Any, ...] | None = None) -> int:
+    """Apply ``outcome`` (validated) of the pending ``request``, or the one the game's seed
+    gives as its next chance outcome when it is None; where its events start."""
+    k = game._chance_count
+    if outcome is None:
+        kind = type(request)
+        if kind is Dice:
+            outcome = chance_dice(game.seed, k, request.count)  # type: ignore[attr-defined]
+        elif kind is Draw and 0 < request.count <= len(request.cards):  # type: ignore[attr-defined]
+            outcome = chance_drawn(game.seed, k, request.cards, request.count)  # type: ignore[attr-defined]
+        elif kind is Shuffle and request.cards:  # type: ignore[attr-defined]
+            outcome = chance_drawn(game.seed, k, request.cards, len(request.cards))  # type: ignore[attr-defined]
+        else:
+            outcome = request.draw(chance_stream(game.seed, k))
     log = game._log
-    items = log._own() if log._shared else log._items
+    items = game._entries = log._own() if log._shared else log._items
     start = len(items)
-    game._chance_count += 1
+    game._chance_count = k + 1
     items.append((ChanceResolved.of, request, outcome))
     game._on_chance(request, outcome)
     now = game._pending
