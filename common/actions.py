@@ -93,15 +93,14 @@ class Action(Record):
     @classmethod
     def from_text(cls, tokens: list[str]) -> Action:
         """Read this action from the tokens after its word."""
-        specs = cls._field_specs()
-        hints = typing.get_type_hints(cls)
+        specs = cls._field_specs()  # the field types, resolved once per class
         if len(tokens) != len(specs):
             usage = " ".join([cls.word, *[f"<{f.name}>" for f in specs]])
             raise ValueError(f"{cls.word!r} takes {len(specs)} value(s): {usage}")
         values = {}
         for f, tok in zip(specs, tokens, strict=True):
             try:
-                values[f.name] = _parse_token(tok, hints[f.name])
+                values[f.name] = _parse_token(tok, f.type)
             except ValueError as exc:
                 raise ValueError(f"{cls.word} {f.name}: {exc}") from exc
         return cls(**values)

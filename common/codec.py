@@ -72,10 +72,12 @@ def doc(text: str, **field: Any) -> Any:
 
 
 class _Field:
-    __slots__ = ("decode", "description", "encode", "name", "schema")
+    __slots__ = ("decode", "description", "encode", "name", "schema", "type")
 
     def __init__(self, name: str, tp: Any, owner: type, description: str = "") -> None:
         self.name = name
+        #: the field's declared type, resolved once per class (not per value read)
+        self.type = tp
         self.description = description
         self.encode, self.decode, self.schema = _converters(tp, owner)
 
