@@ -2,24 +2,17 @@
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 from typing import Any
 
 from common import RandomBot, play
 from common.testing import check_game
-
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "core.md"
+from tests.common.pig_guide import GUIDE, game_code
 
 
 def _pig() -> Any:
     """The game class written in the guide, run from the page itself."""
-    text = GUIDE.read_text()
-    part = text[text.index("## Writing a fifth game") :]
-    code = re.search(r"```python\n(.*?)```", part, re.S)
-    assert code is not None, "the guide has no code block"
     space: dict[str, Any] = {"__name__": "pig_guide"}
-    exec(compile(code.group(1), str(GUIDE), "exec"), space)
+    exec(compile(game_code(), str(GUIDE), "exec"), space)
     return space["Pig"]
 
 
