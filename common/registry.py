@@ -133,7 +133,10 @@ class GameInfo:
         package = self.package()
         if package is None:
             return None
-        folder = importlib.resources.files(package).joinpath(WEB_FOLDER)
+        try:
+            folder = importlib.resources.files(package).joinpath(WEB_FOLDER)
+        except ModuleNotFoundError:  # a class whose package is gone (made by exec, say)
+            return None
         return folder if folder.is_dir() else None
 
     def web_files(self) -> list[str]:

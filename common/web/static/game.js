@@ -377,10 +377,16 @@ function diceForm(u) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const outcome = inputs.map((i) => Number(/** @type {HTMLInputElement} */ (i).value));
+    if (page.busy) return;
+    page.busy = true; // the page is not settled until the host has the dice (as for a move)
+    document.body.dataset.ready = "false";
     try {
       show(await client.request({ cmd: "resolve", token, outcome }), true);
     } catch (err) {
       say(err);
+    } finally {
+      page.busy = false;
+      settled();
     }
   });
   box.prepend(form);
