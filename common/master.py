@@ -495,7 +495,8 @@ class Master:
             "seq": at,
             "view": then.view(seat),
             **state(then),
-            **svg(info, then, seat),
+            # a game without a picture still has its replay: the view then, no svg
+            **(svg(info, then, seat) if info.render_svg is not None else {}),
         }
 
     async def cmd_steps(self, conn: Any, request: dict[str, Any]) -> dict[str, Any]:

@@ -228,7 +228,8 @@ def seat_part(game: Game, seat: int | None, since: int) -> dict[str, Any]:
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """The registered games with their titles, player counts, bots and rule options."""
+    """The registered games with their titles, blurbs, player counts, bots, rule options and
+    the files of their own browser page parts."""
     out = []
     for name, info in games().items():
         cls = info.cls
@@ -236,9 +237,12 @@ def catalogue() -> list[dict[str, Any]]:
             {
                 "name": name,
                 "title": cls.title,
+                "blurb": info.blurb,
                 "players": [cls.min_players, cls.max_players],
+                "default_players": info.default_players(),
                 "bots": info.bot_names(),
                 "default_bot": info.default(),
+                "web": info.web_files(),
                 "options": {
                     k: {
                         "default": o.default,

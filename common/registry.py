@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import importlib.metadata
+import importlib.resources
+import sys
 import warnings
 from collections.abc import Callable, Mapping, Sequence
+from importlib.resources.abc import Traversable
 from typing import Any
 
 import attrs
@@ -17,6 +20,9 @@ from common.events import Event, GameStarted
 from common.game import Game, load_object, replay_into, save_object
 
 BotFactory = Callable[[int], Bot]
+
+#: the folder of a game's package that holds its parts of the browser page (``panel.js``)
+WEB_FOLDER = "web"
 
 #: the search budget of the ``mcts`` bot every game gets (iterations per decision)
 MCTS_ITERATIONS = 100
@@ -51,6 +57,11 @@ class GameInfo:
     #: the game's bots strongest first, each with its median CPU milliseconds a move, as
     #: the tournament of its doc's default-bot table measured them (its standings)
     strength: tuple[tuple[str, float], ...] = ()
+    #: one sentence for a person choosing a game (the start page's card); by default the
+    #: first line of the game class's docstring
+    blurb: str = attrs.field(
+        default=attrs.Factory(lambda self: _first_line(self.cls.__doc__), takes_self=True)
+    )
 
     def bot_factory(self, name: str) -> BotFactory:
         """The factory of the bot called ``name`` (``random`` and ``mcts`` are always there).
@@ -105,6 +116,35 @@ class GameInfo:
         """The registered name."""
         return self.cls.name
 
+    def default_players(self) -> int:
+        """The number of players a game starts with when nobody says how many."""
+        return self.cls.min_players
+
+    def package(self) -> str | None:
+        """The package the game's class comes from (None: a module outside any package)."""
+        module = sys.modules.get(self.cls.__module__)
+        if module is not None and hasattr(module, "__path__"):
+            return module.__name__
+        return self.cls.__module__.rpartition(".")[0] or None
+
+    def web_folder(self) -> Traversable | None:
+        """The game's own parts of the browser page: the ``web`` folder of its package, if
+        it has one (package data, so found in an installed wheel as in a checkout)."""
+        package = self.package()
+        if package is None:
+            return None
+        try:
+            folder = importlib.resources.files(package).joinpath(WEB_FOLDER)
+        except ModuleNotFoundError:  # a class whose package is gone (made by exec, say)
+            return None
+        return folder if folder.is_dir() else None
+
+    def web_files(self) -> list[str]:
+        """The files of ``web_folder`` by their paths inside it (``panel.js``), in name order;
+        hidden files and folders (a leading dot or underscore) are not part of it."""
+        folder = self.web_folder()
+        return sorted(_files(folder)) if folder is not None else []
+
     def new_game(
         self,
         players: int | Sequence[str] | None = None,
@@ -128,6 +168,22 @@ class GameInfo:
         names only, else InvalidOption naming what is allowed. The values are checked by the
         game itself when it starts."""
         return declared_options(self.cls, options)
+
+
+def _first_line(text: str | None) -> str:
+    return (text or "").strip().split("\n", 1)[0].strip()
+
+
+def _files(folder: Traversable, prefix: str = "") -> list[str]:
+    out = []
+    for entry in folder.iterdir():
+        if entry.name.startswith((".", "_")):
+            continue
+        if entry.is_dir():
+            out += _files(entry, f"{prefix}{entry.name}/")
+        elif entry.is_file():
+            out.append(prefix + entry.name)
+    return out
 
 
 def declared_options(cls: type[Game], options: Any) -> dict[str, Any]:

@@ -69,6 +69,7 @@ INFO = GameInfo(
         "of 11 streets. The street names are a reconstruction (ruling MC-6, "
         "metrocity/data/streets.json)."
     ),
+    blurb="Place your tiles on a 6×5 grid of city blocks and win the bonus of each street.",
 )
 
 __all__ = [

@@ -109,6 +109,7 @@ INFO = GameInfo(
     record_extras=record_extras,
     description="Metropoli: concession auctions, rents and a city built by all (3-6 players). "
     "Board, neighbourhood values and the Metropoli deck are reconstructions (MI-2..MI-8).",
+    blurb="Race around the board, buy concessions at auction, build up the city's areas.",
 )
 
 __all__ = [

@@ -82,6 +82,7 @@ INFO = GameInfo(
     default_bot="greedy",
     description="Metropolia (Polish Machi Koro) and Metropolia Plus: roll, earn, build "
     "landmarks. Card table: rulings MK-1, MK-2.",
+    blurb="Roll dice, collect income from your establishments, build your landmarks first.",
 )
 
 __all__ = [

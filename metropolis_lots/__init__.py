@@ -84,6 +84,7 @@ INFO = GameInfo(
         "(ruling MS-4); read here, checked when the game starts.",
     },
     file_flags=frozenset({"chart"}),
+    blurb="Collect building lots, put up houses, shops and towers where they score most.",
 )
 
 __all__ = [

@@ -25,11 +25,13 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
-from starlette.responses import JSONResponse
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect, WebSocketState
 
+from common import registry
 from common.web.host import POLICY, Connection, WebHost
 from common.web.limits import Limits, address_key
 from common.web.store import Store
@@ -57,6 +59,19 @@ SECURITY_HEADERS: tuple[tuple[bytes, bytes], ...] = (
     (b"referrer-policy", b"no-referrer"),
     (b"cross-origin-opener-policy", b"same-origin"),
 )
+
+#: the kinds of file a game's page parts may be, and the content type each is served with
+GAME_FILE_TYPES = {
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".webp": "image/webp",
+    ".woff2": "font/woff2",
+    ".txt": "text/plain; charset=utf-8",
+}
 
 #: the names a host listening on a loopback address answers to
 LOOPBACK_NAMES = frozenset({"localhost", "127.0.0.1", "::1", "[::1]"})
@@ -275,6 +290,7 @@ def make_app(
     routes: list[Any] = [
         WebSocketRoute("/ws", socket),
         Route("/health", health),
+        Route("/games/{name}/{path:path}", GameFiles().serve, methods=["GET", "HEAD"]),
     ]
     if STATIC.is_dir():
         routes.append(Mount("/", StaticFiles(directory=STATIC, html=True), name="static"))
@@ -283,6 +299,60 @@ def make_app(
     app.state.live = live
     app.add_middleware(_Secured, guard=guard)
     return app
+
+
+class GameFiles:
+    """Each registered game's own page parts at ``/games/<name>/<path>``: the files of the
+    ``web`` folder of its package (``GameInfo.web_files``), and nothing else.
+
+    A path is served only if it is one of those files, as listed: no path made of ``..``,
+    slashes or anything else can reach outside the folder, and a file of a kind not in
+    ``GAME_FILE_TYPES`` is not served (so every answer has a right content type).
+    """
+
+    def __init__(self) -> None:
+        self._files: dict[str, frozenset[str]] = {}
+
+    def files(self, name: str) -> frozenset[str] | None:
+        """The paths served of game ``name`` (None: no such game); read once a game."""
+        if name not in self._files:
+            try:
+                info = registry.get(name)
+            except KeyError:
+                return None
+            listed = info.web_files()
+            self._files[name] = frozenset(f for f in listed if _suffix(f) in GAME_FILE_TYPES)
+        return self._files[name]
+
+    async def serve(self, request: Request) -> Response:
+        """The file ``path`` of game ``name``'s page parts, or a 404 saying what there is."""
+        name: str = request.path_params["name"]
+        path: str = request.path_params["path"]
+        files = self.files(name)
+        if files is None:
+            return _not_found(f"no game {name[:40]!r}: the games are listed by the games command")
+        if path not in files:
+            served = ", ".join(sorted(files)) or "none"
+            return _not_found(f"{name} has no page part {path[:80]!r}; it has: {served}")
+        folder = registry.get(name).web_folder()
+        assert folder is not None  # it listed files
+        node = folder
+        for part in path.split("/"):
+            node = node.joinpath(part)
+        return Response(
+            node.read_bytes(),
+            media_type=GAME_FILE_TYPES[_suffix(path)],
+            headers={"cache-control": "no-cache"},
+        )
+
+
+def _suffix(path: str) -> str:
+    dot = path.rfind(".")
+    return path[dot:].lower() if dot > path.rfind("/") else ""
+
+
+def _not_found(message: str) -> JSONResponse:
+    return JSONResponse({"ok": False, "error": {"code": "not_found", "message": message}}, 404)
 
 
 class _Secured:

@@ -56,11 +56,16 @@ def _hash(token: str) -> str:
 def test_the_start_page_offers_every_game_with_its_options(server: Server, contexts: Any) -> None:
     page = contexts().page()
     page.goto(server.url)
-    for name in GAMES:
-        card = page.locator(f'[data-game="{name}"]')
-        expect(card.locator(f'[data-new-game="{name}"]')).to_be_visible()
     catalogue = {g["name"]: g for g in run_now(server.host.cmd_games(None, {}))["games"]}
     assert set(catalogue) == set(GAMES)
+    for name in GAMES:
+        card = page.locator(f'[data-game="{name}"]')
+        # the words and the quick start's bots are the catalogue's: the page knows no game
+        expect(card.locator("[data-blurb]")).to_have_text(catalogue[name]["blurb"])
+        bots = catalogue[name]["default_players"] - 1
+        expect(card.locator(f'[data-new-game="{name}"]')).to_have_text(
+            f"Play against {'a bot' if bots == 1 else f'{bots} bots'}"
+        )
     metropoli = page.locator('[data-game="metropoli"]')
     metropoli.locator("summary").first.click()
     counts = metropoli.locator("[data-players-count] option")
@@ -94,6 +99,9 @@ def test_each_game_is_played_to_its_end_by_clicks(server: Server, contexts: Any,
     rng = random.Random(name)
     wait_movable(page)
     expect(page.locator("[data-prompt]")).not_to_be_empty()
+    # the game's own panel (its package's web/panel.js): each player's numbers, the seat's own
+    expect(page.locator('[data-players] [data-player="1"] dd').first).to_be_visible()
+    expect(page.locator("[data-own] [data-private]")).to_be_visible()
     play(page, rng, moves=6)
     screenshot(page, f"{name}-playing")
     play(page, rng)

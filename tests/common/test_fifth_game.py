@@ -1,25 +1,25 @@
-"""The guide "Writing a fifth game" in docs/core.md holds a whole game: it passes the kit."""
+"""The guide "Writing a fifth game" in docs/core.md holds a whole game: it passes the kit, and
+its package brings its own page parts (tests/browser/test_fifth_game_browser.py plays it)."""
 
 from __future__ import annotations
 
-import re
+import importlib
+import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from common import RandomBot, play
 from common.testing import check_game
-
-GUIDE = Path(__file__).resolve().parents[2] / "docs" / "core.md"
+from tests.common.pig_guide import GUIDE, game_code, lay_out
 
 
 def _pig() -> Any:
     """The game class written in the guide, run from the page itself."""
-    text = GUIDE.read_text()
-    part = text[text.index("## Writing a fifth game") :]
-    code = re.search(r"```python\n(.*?)```", part, re.S)
-    assert code is not None, "the guide has no code block"
     space: dict[str, Any] = {"__name__": "pig_guide"}
-    exec(compile(code.group(1), str(GUIDE), "exec"), space)
+    exec(compile(game_code(), str(GUIDE), "exec"), space)
     return space["Pig"]
 
 
@@ -37,3 +37,24 @@ def test_the_guides_game_tells_its_events_and_describes_its_data() -> None:
     assert any(t.endswith("points.") and " banks " in t for t in told)
     assert any("rolls a 1" in t for t in told)
     assert pig.static_data(goal=50) == {"goal": 50, "die": 6, "bust": 1}
+
+
+def test_the_guides_package_brings_its_own_page_parts_and_blurb(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    project = lay_out(tmp_path)
+    monkeypatch.syspath_prepend(str(project))
+    try:
+        pig = importlib.import_module("pig")
+        info = pig.INFO
+        assert info.name == "pig" and info.package() == "pig"
+        assert info.web_files() == ["panel.js"]
+        assert info.blurb.startswith("Roll as often as you dare")
+        panel = info.web_folder().joinpath("panel.js").read_text()
+        assert "export default" in panel and "rows" in panel
+        # the entry point the guide's pyproject.toml declares is the package's GameInfo
+        declared = tomllib.loads((project / "pyproject.toml").read_text())
+        assert declared["project"]["entry-points"]["metro.games"] == {"pig": "pig:INFO"}
+        assert declared["tool"]["setuptools"]["package-data"] == {"pig": ["web/*"]}
+    finally:
+        sys.modules.pop("pig", None)

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from common.registry import games
 from common.web.app import STATIC
 from tests.web.conftest import Running
 
@@ -29,6 +30,18 @@ def test_the_app_is_plain_files_served_at_the_root(web: Running) -> None:
     for module in MODULES:
         got = httpx.get(f"{web.http}/{module.name}")
         assert got.status_code == 200 and "javascript" in got.headers["content-type"]
+
+
+def test_the_app_names_no_game() -> None:
+    # a game's own words and panel are its package's (docs/web.md): a new game edits nothing here
+    named = [rf"\b{re.escape(info.name)}\b" for info in games().values()]
+    named += [rf"\b{re.escape(info.cls.title)}\b" for info in games().values()]
+    named += [r"metro ?city|metropoli|metropolia|metropolis"]
+    for path in STATIC.iterdir():
+        text = path.read_text()
+        for pattern in named:
+            found = re.search(pattern, text, re.I)
+            assert found is None, f"{path.name} names {found.group(0)!r}"
 
 
 def test_nothing_is_fetched_from_another_host() -> None:

@@ -9,7 +9,8 @@
  *
  *     import { MetroClient } from "./client.js";
  *     const client = new MetroClient("ws://127.0.0.1:8000/ws");
- *     const made = await client.request({ cmd: "new", game: "metropolia", bots: { 1: "heuristic" } });
+ *     const [game] = await client.games();
+ *     const made = await client.request({ cmd: "new", game: game.name, bots: { 1: game.default_bot } });
  *     const token = made.seats[0].token;
  *     client.onUpdate((u) => console.log(u.told));
  *     const state = await client.follow(token, { svg: true });
@@ -99,6 +100,21 @@
  * @property {number} seq
  * @property {number|null} seat
  * @property {string[]} told
+ */
+
+/**
+ * A game of the host's catalogue (the answer to `games`).
+ * @typedef {object} GameEntry
+ * @property {string} name
+ * @property {string} title
+ * @property {string} blurb one sentence on the game, for a person choosing one
+ * @property {number[]} players [min, max]
+ * @property {number} default_players the count a game starts with when none is given
+ * @property {string[]} bots
+ * @property {string} default_bot the bot that plays a seat nobody named
+ * @property {Record<string, {default: any, choices: any[]|null, help: string}>} options
+ * @property {string[]} web the files of the game's own page parts (`panel.js`), served at
+ *   `games/<name>/<file>`
  */
 
 /** A refused request, as an exception. */
@@ -252,8 +268,8 @@ export class MetroClient {
   }
 
   /**
-   * The registered games: name, title, players [min, max], bots, options.
-   * @returns {Promise<Array<{name: string, title: string, players: number[], bots: string[], options: Record<string, {default: any, choices: any[]|null, help: string}>}>>}
+   * The registered games (the host's catalogue).
+   * @returns {Promise<GameEntry[]>}
    */
   async games() {
     return (await this.request({ cmd: "games" })).games;

@@ -7,7 +7,7 @@
 import { MetroClient, MetroError, socketUrl } from "./client.js";
 import { highlightMove, markPlaces, movesFor, showBoard } from "./board.js";
 import { moveButton, movesMenu } from "./moves.js";
-import { playersPanel, privatePanel, standings } from "./panels.js";
+import { loadPanel, playersPanel, privatePanel, standings } from "./panels.js";
 import { el, keepToken, namesOf, param } from "./ui.js";
 
 /** @typedef {import("./client.js").GameAnswer} GameAnswer */
@@ -28,6 +28,7 @@ const page = {
   /** @type {string[]} places chosen on the board */ chosen: [],
   /** @type {Map<string, string>} */ names: new Map(),
   /** @type {any} */ data: null,
+  /** @type {import("./panels.js").Panel|null} the game's own part of the page */ panel: null,
   /** @type {Record<string, string>} */ kinds: {},
   /** @type {number|null} */ seat: null,
   game: "",
@@ -70,6 +71,12 @@ async function main() {
     page.names = namesOf(page.data);
   } catch {
     page.names = new Map();
+  }
+  const listed = (await client.games()).find((/** @type {any} */ g) => g.name === page.game);
+  try {
+    page.panel = listed ? await loadPanel(listed) : null;
+  } catch (err) {
+    say(new Error(`the game's own panel did not load (${err}): its numbers are not shown`));
   }
   const title = mine?.title ?? page.game;
   $("[data-title]").textContent = title;
@@ -214,6 +221,7 @@ function drawLive() {
   const u = /** @type {GameAnswer} */ (page.shown);
   const view = u.view;
   if (u.svg) showBoard($("[data-board]"), u.svg);
+  document.body.classList.toggle("no-board", !u.svg); // a game may have no picture
   const mine = page.seat !== null && u.to_act === page.seat;
   const who = u.to_act === null ? "" : view.players[u.to_act];
   const turn = $("[data-turn]");
@@ -236,8 +244,8 @@ function drawLive() {
   undoTools(u);
   $("[data-outcome]").replaceChildren(...present(standings(view)));
   $("[data-replay-open]").hidden = !u.is_over;
-  $("[data-own]").replaceChildren(...present(privatePanel(view, page.names, page.data)));
-  $("[data-players-box]").replaceChildren(playersPanel(view, page.kinds, page.names, page.data));
+  $("[data-own]").replaceChildren(...present(privatePanel(view, page.names, page.data, page.panel)));
+  $("[data-players-box]").replaceChildren(playersPanel(view, page.kinds, page.names, page.data, page.panel));
 }
 
 /**
@@ -369,10 +377,16 @@ function diceForm(u) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const outcome = inputs.map((i) => Number(/** @type {HTMLInputElement} */ (i).value));
+    if (page.busy) return;
+    page.busy = true; // the page is not settled until the host has the dice (as for a move)
+    document.body.dataset.ready = "false";
     try {
       show(await client.request({ cmd: "resolve", token, outcome }), true);
     } catch (err) {
       say(err);
+    } finally {
+      page.busy = false;
+      settled();
     }
   });
   box.prepend(form);
@@ -475,12 +489,12 @@ async function drawStep(r, at) {
   const step = r.steps[at];
   const then = await client.renderAt(token, step.seq);
   if (!page.replay) return;
-  showBoard($("[data-board]"), then.svg);
+  if (then.svg) showBoard($("[data-board]"), then.svg);
   /** @type {HTMLInputElement} */ ($("[data-replay-range]")).value = String(at);
   $("[data-replay-step]").textContent = `step ${at} of ${r.steps.length - 1}`;
   $("[data-prompt]").textContent = then.view.prompt ? `${then.view.players[then.view.prompt.seat]} was asked: ${then.view.prompt.text}` : then.is_over ? "The game is over." : "";
-  $("[data-players-box]").replaceChildren(playersPanel(then.view, page.kinds, page.names, page.data));
-  $("[data-own]").replaceChildren(...present(privatePanel(then.view, page.names, page.data)));
+  $("[data-players-box]").replaceChildren(playersPanel(then.view, page.kinds, page.names, page.data, page.panel));
+  $("[data-own]").replaceChildren(...present(privatePanel(then.view, page.names, page.data, page.panel)));
   const log = r.steps.slice(0, at + 1).filter((s) => s.told.length).reverse().map((s, i) => {
     const li = logStep(s.told, s.seat);
     if (i === 0 && s === step) li.classList.add("current");
@@ -498,7 +512,7 @@ function closeReplay() {
 }
 
 // ------------------------------------------------------------------ events
-/** A tall board (Metropoli's) fits the window by default; full size is the column's width. */
+/** A tall board fits the window by default; full size is the column's width. */
 function zoom() {
   const full = document.body.classList.toggle("full-board");
   const button = $("[data-zoom]");

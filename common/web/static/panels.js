@@ -2,22 +2,42 @@
 /**
  * Every player's public state and the seat's own, read from the view the host sends (each
  * game's `view.state`, docs/<game>.md). Only words and numbers of the view: no rule here.
+ *
+ * What a game shows of its state is its own: its package's `web/panel.js`, served by the
+ * host at `games/<name>/panel.js` and loaded by `loadPanel`, is an ES module whose default
+ * export is a `Panel`. It may import this module's helpers (`../../panels.js`) and ui.js's.
  */
-import { el, num } from "./ui.js";
+import { el } from "./ui.js";
 
 /**
  * @typedef {import("./client.js").View} View
  * @typedef {[string, string|number]} Row a label and its value
- * @typedef {{rows: (st: any, seat: number, names: Map<string, string>, data: any) => Row[],
- *            mine?: (st: any, seat: number, names: Map<string, string>, data: any) => HTMLElement|null}} Describer
+ * @typedef {object} Panel a game's part of the game page
+ * @property {(st: any, seat: number, names: Map<string, string>, data: any) => Row[]} rows
+ *   each player's numbers (seat: the player's), from the game's `view.state`
+ * @property {(st: any, seat: number, names: Map<string, string>, data: any) => HTMLElement|null} [mine]
+ *   what only this seat sees (its hand, its coins)
  */
 
 /**
+ * A game's panel, if its package ships one (`web` of the `games` answer lists `panel.js`).
+ * @param {{name: string, web?: string[]}} game the game's entry of the `games` answer
+ * @returns {Promise<Panel|null>}
+ */
+export async function loadPanel(game) {
+  if (!game.web?.includes("panel.js")) return null;
+  const url = new URL(`games/${encodeURIComponent(game.name)}/panel.js`, import.meta.url);
+  const module = await import(url.href);
+  return module.default ?? null;
+}
+
+/**
+ * Counted things by name: `Bakery ×2, Cafe` (those counted 0 left out).
  * @param {Record<string, number>} counts
  * @param {Map<string, string>} names
  * @returns {string}
  */
-function counted(counts, names) {
+export function counted(counts, names) {
   return Object.entries(counts)
     .filter(([, n]) => n > 0)
     .map(([id, n]) => (n > 1 ? `${names.get(id) ?? id} ×${n}` : names.get(id) ?? id))
@@ -25,12 +45,13 @@ function counted(counts, names) {
 }
 
 /**
+ * A titled list of things the seat holds, "none" when empty; `attr` marks it for tests.
  * @param {string} title
  * @param {string[]} items
  * @param {string} [attr]
  * @returns {HTMLElement}
  */
-function list(title, items, attr = "data-hand") {
+export function list(title, items, attr = "data-hand") {
   return el(
     "div",
     { class: "mine-list" },
@@ -41,102 +62,16 @@ function list(title, items, attr = "data-hand") {
   );
 }
 
-/** @type {Record<string, Describer>} */
-const GAMES = {
-  metrocity: {
-    rows: (st, i) => {
-      const p = st.players?.[i] ?? {};
-      return [
-        ["money", `$${num(p.money ?? 0)}`],
-        ["tokens won", (p.tokens ?? []).map((/** @type {number} */ t) => `$${t}`).join(" ") || "none"],
-        ["tiles in hand", p.hand_size ?? "?"],
-        ["tiles in pile", p.pile_size ?? "?"],
-      ];
-    },
-    mine: (st) => list("Your hand", st.hand_names ?? []),
-  },
-  metropolia: {
-    rows: (st, i, names) => {
-      const c = st.cities?.[i] ?? {};
-      const marks = Object.entries(c.landmarks ?? {});
-      return [
-        ["coins", c.coins ?? 0],
-        ["landmarks", `${marks.filter(([, b]) => b).length} of ${st.landmarks_to_win ?? marks.length}`],
-        ["built", marks.filter(([, b]) => b).map(([id]) => names.get(id) ?? id).join(", ") || "none"],
-        ["establishments", Object.values(c.cards ?? {}).reduce((a, b) => a + Number(b), 0)],
-      ];
-    },
-    mine: (st, i, names) => {
-      const c = st.cities?.[i];
-      if (!c) return null;
-      return el(
-        "div",
-        {},
-        el("p", { class: "coins", "data-coins": "" }, `${c.coins} coins`),
-        list("Your establishments", counted(c.cards ?? {}, names).split(", ").filter(Boolean)),
-      );
-    },
-  },
-  metropolis_lots: {
-    rows: (st, i) => {
-      const lots = Object.values(st.owners ?? {}).filter((o) => o === i).length;
-      const built = (st.buildings ?? []).filter((/** @type {any} */ b) => b.owner === i).length;
-      return [
-        ["colour", st.colours?.[i] ?? "?"],
-        ["score", st.scores?.[i] ?? 0],
-        ["chips left", st.chips?.[i] ?? "?"],
-        ["lots", lots],
-        ["buildings", built],
-      ];
-    },
-    mine: (st, i) => {
-      const lots = Object.entries(st.owners ?? {})
-        .filter(([, o]) => o === i)
-        .map(([lot]) => lot);
-      const built = new Set((st.buildings ?? []).flatMap((/** @type {any} */ b) => b.lots));
-      return list(
-        "Your lots (unbuilt)",
-        lots.filter((l) => !built.has(Number(l))),
-        "data-lots",
-      );
-    },
-  },
-  metropoli: {
-    rows: (st, i) => {
-      const spaces = st.spaces ?? [];
-      const held = Object.entries(st.owners ?? {}).filter(([, o]) => o === i);
-      return [
-        ["cash", `$${num(st.cash?.[i] ?? 0)}`],
-        ["on", spaces[st.positions?.[i]]?.name ?? st.positions?.[i] ?? "?"],
-        ["concessions", held.length],
-        ["status", st.status?.[i] ?? "?"],
-      ];
-    },
-    mine: (st, i) => {
-      const spaces = st.spaces ?? [];
-      const held = Object.entries(st.owners ?? {})
-        .filter(([, o]) => o === i)
-        .map(([s]) => spaces[Number(s)]?.name ?? s);
-      return el(
-        "div",
-        {},
-        el("p", { class: "coins", "data-coins": "" }, `$${num(st.cash?.[i] ?? 0)}`),
-        list("Your concessions", held, "data-concessions"),
-      );
-    },
-  },
-};
-
 /**
  * The players: each with its name, whether it is to act, the game's numbers, its result.
  * @param {View} view
  * @param {Record<string, string>} kinds per seat: "you", "bot: heuristic", "" (another person)
  * @param {Map<string, string>} names
  * @param {any} data
+ * @param {Panel|null} panel the game's own
  * @returns {HTMLElement}
  */
-export function playersPanel(view, kinds, names, data) {
-  const game = GAMES[view.game];
+export function playersPanel(view, kinds, names, data, panel) {
   const st = view.state ?? {};
   const box = el("div", { class: "players", "data-players": "" });
   view.players.forEach((name, i) => {
@@ -159,7 +94,7 @@ export function playersPanel(view, kinds, names, data) {
         won ? el("span", { class: "tag win" }, "winner") : null,
       ),
     );
-    const rows = game ? game.rows(st, i, names, data) : [];
+    const rows = panel ? panel.rows(st, i, names, data) : [];
     if (result) rows.unshift(["final score", result.scores[i]]);
     if (rows.length) {
       card.append(
@@ -183,12 +118,12 @@ export function playersPanel(view, kinds, names, data) {
  * @param {View} view
  * @param {Map<string, string>} names
  * @param {any} data
+ * @param {Panel|null} panel the game's own
  * @returns {HTMLElement|null}
  */
-export function privatePanel(view, names, data) {
+export function privatePanel(view, names, data, panel) {
   if (view.seat === null || view.seat === undefined) return null;
-  const game = GAMES[view.game];
-  const inner = game?.mine ? game.mine(view.state ?? {}, view.seat, names, data) : null;
+  const inner = panel?.mine ? panel.mine(view.state ?? {}, view.seat, names, data) : null;
   if (!inner) return null;
   return el("section", { class: "private", "data-private": "" }, inner);
 }

@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * The start page: each game with its title, player counts and options; seats for you, a
- * friend by link or a bot; a link per seat and for spectators; the games in progress.
+ * The start page: each game with its title, blurb, player counts and options, all from the
+ * host's catalogue (this page knows no game); seats for you, a friend by link or a bot; a
+ * link per seat and for spectators; the games in progress.
  */
 import { MetroClient, MetroError, socketUrl } from "./client.js";
 import { el, forgetToken, gameLink, keepLinks, keepToken, keptTokens, param } from "./ui.js";
@@ -10,17 +11,6 @@ const $ = (/** @type {string} */ sel) => /** @type {HTMLElement} */ (document.qu
 const client = new MetroClient(socketUrl(location));
 const pace = param("pace", -1);
 
-/** The bot that plays a seat nobody named: the game's own default (its doc measures it). */
-const BOT = (/** @type {{default_bot?: string, bots: string[]}} */ g) =>
-  g.default_bot ?? (g.bots.includes("heuristic") ? "heuristic" : g.bots[0]);
-
-/** Short words on each game, for the cards (the catalogue gives titles and counts). */
-const BLURB = {
-  metrocity: "Place your tiles on a 6×5 grid of city blocks and win the bonus of each street.",
-  metropoli: "Race around the board, buy concessions at auction, build up the city's areas.",
-  metropolia: "Roll dice, collect income from your establishments, build your landmarks first.",
-  metropolis_lots: "Collect building lots, put up houses, shops and towers where they score most.",
-};
 
 client.onStatus((s) => {
   $("[data-status]").textContent = s === "open" || s === "idle" ? "connected" : s === "connecting" ? "connecting…" : "reconnecting…";
@@ -79,7 +69,7 @@ async function listMine() {
 function gameCard(g) {
   const [low, high] = g.players;
   const count = /** @type {HTMLSelectElement} */ (
-    el("select", { name: "players", "data-players-count": "" }, ...range(low, high).map((n) => el("option", { value: n, selected: n === defaultCount(g) }, `${n} players`)))
+    el("select", { name: "players", "data-players-count": "" }, ...range(low, high).map((n) => el("option", { value: n, selected: n === g.default_players }, `${n} players`)))
   );
   const seats = el("div", { class: "seats", "data-seats": "" });
   const drawSeats = () => {
@@ -96,7 +86,7 @@ function gameCard(g) {
             ...g.bots.map((/** @type {string} */ b) => el("option", { value: `bot:${b}` }, `bot: ${b}`)),
           )
         );
-        choice.value = old[i] ?? (i === 0 ? "you" : `bot:${BOT(g)}`);
+        choice.value = old[i] ?? (i === 0 ? "you" : `bot:${g.default_bot}`);
         return el("label", { class: "seat" }, el("span", {}, `Seat ${i + 1}`), choice);
       }),
     );
@@ -124,22 +114,14 @@ function gameCard(g) {
     { class: "game-card", "data-game": g.name },
     el("h3", {}, g.title),
     el("p", { class: "muted" }, `${low === high ? low : `${low} to ${high}`} players · bots: ${g.bots.join(", ")}`),
-    el("p", {}, /** @type {Record<string, string>} */ (BLURB)[g.name] ?? ""),
+    el("p", { "data-blurb": "" }, g.blurb),
     el(
       "button",
       { type: "button", class: "primary quick", "data-new-game": g.name, onclick: () => quick(g) },
-      `Play against ${defaultCount(g) - 1 === 1 ? "a bot" : `${defaultCount(g) - 1} bots`}`,
+      `Play against ${g.default_players - 1 === 1 ? "a bot" : `${g.default_players - 1} bots`}`,
     ),
     el("details", { class: "more" }, el("summary", {}, "Choose seats and options"), form),
   );
-}
-
-/**
- * @param {any} g
- * @returns {number}
- */
-function defaultCount(g) {
-  return Math.max(g.players[0], Math.min(g.players[1], g.name === "metropoli" ? 3 : 2));
 }
 
 /**
@@ -194,10 +176,10 @@ function optionsOf(form) {
  * @param {any} g
  */
 async function quick(g) {
-  const n = defaultCount(g);
+  const n = g.default_players;
   /** @type {Record<string, string>} */
   const bots = {};
-  for (let i = 1; i < n; i++) bots[String(i)] = BOT(g);
+  for (let i = 1; i < n; i++) bots[String(i)] = g.default_bot;
   const made = await client.request({ cmd: "new", game: g.name, players: n, bots });
   remember(made, { 0: "you" }, g.name);
   location.href = link(made.seats[0].token);
