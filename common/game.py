@@ -134,6 +134,7 @@ class Option:
 
 #: the prompts ``_ask`` has made (each question once)
 PROMPTS = PromptCache()
+_made_prompt = PROMPTS.get
 
 
 @functools.cache
@@ -860,7 +861,9 @@ class Game:
 
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         """Ask ``seat`` a question of ``kind`` (``text`` says it to a person): ends a step."""
-        self._pending = PROMPTS.prompt(seat, kind, text)
+        key = (seat, kind, text)
+        prompt = _made_prompt(key)  # PROMPTS.prompt(seat, kind, text), inline: every decision
+        self._pending = PROMPTS.keep(key, Prompt(seat, kind, text)) if prompt is None else prompt
 
     def _ask_prompt(self, prompt: Prompt) -> None:
         """Ask the question ``prompt``, made ahead (a game's table of its questions)."""
