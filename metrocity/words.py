@@ -100,9 +100,13 @@ def dollars(token: int) -> str:
     return f"${token}"
 
 
+#: each token in words, by its value, made once: the place question names the tokens held
+_DOLLARS = tuple(dollars(t) for t in range(TOKENS[-1] + 1))
+
+
 def dollars_or(tokens: Sequence[int]) -> str:
     """Tokens to choose from in words: ``$3``, ``$3 or $10``, ``$3, $7 or $10`` (ascending)."""
-    words = [dollars(t) for t in sorted(tokens)]
+    words = [_DOLLARS[t] for t in sorted(tokens)]
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
