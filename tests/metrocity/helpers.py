@@ -85,13 +85,13 @@ def candidates() -> list[Action]:
     return out
 
 
-def decisions(seed: int, last: bool = False) -> Iterator[metrocity.MetroCity]:
-    """The game at each decision of a random game, before its move is made.
+def decisions(seed: int, last: bool = False, tie: str = "discard") -> Iterator[metrocity.MetroCity]:
+    """The game at each decision of a random game (rule option ``tie``), before its move.
 
     With ``last`` the move is often the last legal action (a build-over once tokens are won),
     so positions with several tokens and many own blocks are met too.
     """
-    g = metrocity.new_game(seed=seed)
+    g = metrocity.new_game(seed=seed, tie=tie)
     bot = RandomBot(seed)
     while not g.is_over:
         if g.chance is not None:
