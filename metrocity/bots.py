@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from common import Action, Game, GameRandom, RandomBot
 from metrocity.actions import BuildOver, Pass, Place, Swap
 from metrocity.data import BLOCK_INDEX, BLOCK_STREETS, STREET_INDEX, STREETS
-from metrocity.rules import MetroCity, award_winner, street_sums
+from metrocity.rules import MetroCity, award_winner
+from metrocity.tables import street_sums
 
 #: how much an unsettled street's expected share counts against money already won
 OPEN_WEIGHT = 0.6

@@ -166,7 +166,7 @@ BLOCK_NAMES: Final[tuple[str, ...]] = tuple(
 )
 
 
-# ---------------------------------------------------------------------- static data (issue 22)
+# ---------------------------------------------------------------------- static data
 #: the tie rule's words, by the value of the ``tie`` option (ruling MC-4)
 TIE_RULES: Final[dict[str, str]] = {
     "discard": "a tied street's token is discarded (nobody takes it)",
@@ -204,7 +204,7 @@ def _effect(tile: TileKind) -> str:
 
 
 def static_data(tie: str) -> dict[str, object]:
-    """Metro City's static facts as plain JSON, for the tie rule ``tie`` (issue 22).
+    """Metro City's static facts as plain JSON, for the tie rule ``tie``.
 
     The grid's blocks and streets, the tiles (both names of the Park, ruling MC-A10; what each
     does, in words and as the categories it stops), the tokens and the tie rule in use. Names

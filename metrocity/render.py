@@ -186,7 +186,7 @@ def render_text(game: Game, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------------- SVG (issues 7, 23)
+# ---------------------------------------------------------------------- SVG
 #: owner colours by seat: blue and orange, told apart with the common colour blindnesses
 SEAT_COLOURS = ("#2f6db5", "#c8621e")
 #: the colour of the band naming a tile's category, and of its key

@@ -17,6 +17,7 @@ from common import Action, Game
 from common.encoding import Encodings, Field, Layout
 from metrocity.data import BLOCKS, COLUMNS, HAND_SIZE, PLAYER_TILES, STREETS, TILE_KINDS, TOKENS
 from metrocity.state import PLACE
+from metrocity.tables import BUILD_BY_TOKEN, PASS, SWAP, tally_sums
 
 if TYPE_CHECKING:
     from metrocity.rules import MetroCity
@@ -64,14 +65,10 @@ _AT = {f.name: LAYOUT.offset(f.name) for f in LAYOUT.fields}
 
 def catalogue(game: Game) -> Sequence[Action]:
     """Every action a 2-player game could offer, in a fixed order (it needs no options)."""
-    from metrocity import rules
-
     out: list[Action] = list(PLACE)
-    out += [
-        rules._BUILD_BY_TOKEN[t.id][k][b] for t in TILE_KINDS for b in range(BLOCKS) for k in TOKENS
-    ]
-    out.append(rules._PASS)
-    out += [rules._SWAP[a, b] for a in range(_STREETS) for b in range(a + 1, _STREETS)]
+    out += [BUILD_BY_TOKEN[t.id][k][b] for t in TILE_KINDS for b in range(BLOCKS) for k in TOKENS]
+    out.append(PASS)
+    out += [SWAP[a, b] for a in range(_STREETS) for b in range(a + 1, _STREETS)]
     return out
 
 
@@ -115,8 +112,6 @@ def legal_indices(game: MetroCity) -> list[int]:
 
 def observe(game: MetroCity, seat: int) -> array[float]:
     """What ``seat`` sees as numbers, laid out as ``LAYOUT`` (the seat's own side first)."""
-    from metrocity.rules import tally_sums
-
     s = game.s
     out = LAYOUT.zeros()
     at = _AT

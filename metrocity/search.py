@@ -15,7 +15,8 @@ from common import Action, BotRandom, Game
 from common.mcts import mcts_factory
 from metrocity.bots import LAST_BLOCK_RISK, action_values
 from metrocity.data import STREETS
-from metrocity.rules import MetroCity, street_sums
+from metrocity.rules import MetroCity
+from metrocity.tables import street_sums
 
 #: how far an open street's expected share counts in the estimate, against money won
 ESTIMATE_OPEN_WEIGHT = 0.8

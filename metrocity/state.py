@@ -53,10 +53,10 @@ class CityState:
     #: the grid indexed for the street checks (kept with ``free``)
     street_empty: list[int] = attrs.field(factory=lambda: list(_STREET_SIZES))
     #: ``street_tally[s][st]``: seat ``s``'s tiles on street ``st`` added up in the lanes of
-    #: ``rules._TALLY`` (ruling MC-4's sums, kept with the grid: an award reads them)
+    #: ``tables.TALLY`` (ruling MC-4's sums, kept with the grid: an award reads them)
     street_tally: list[list[int]] = attrs.field(factory=lambda: [[0] * len(STREETS) for _ in "ab"])
     #: whether seat ``s``'s hand holds both its Parks (the one kind a player owns twice, MC-1):
-    #: kept with the hand, so the legal moves need not count them (issue 8)
+    #: kept with the hand, so the legal moves need not count them
     doubled: list[bool] = attrs.field(factory=lambda: [False, False])
     #: ``awards[st]``: how street ``st`` was awarded, (token, both sums, the placer who
     #: completed it), as they were at that moment (a later build-over changes the tiles, not
@@ -69,8 +69,8 @@ class CityState:
     def new(cls) -> CityState:
         """The state before set-up, equal to ``CityState()`` but made without its factories.
 
-        Every game starts from one (issue 8: a random game is only ~39 decisions, so its
-        set-up is a fifth of their cost); a test checks it equals ``CityState()``.
+        Every game starts from one, and a random game is short, so its set-up weighs on
+        each decision; a test checks it equals ``CityState()``.
         """
         return cls(
             [None] * BLOCKS,

@@ -1,4 +1,4 @@
-"""Metro City's events in words: one sentence for each event of its log (issue 23).
+"""Metro City in words: a sentence for each event of its log, and the questions asked.
 
 ``MetroCity._describe`` hands every event here as the JSON a seat may see
 (``event.for_seat(seat)``), so a sentence can never say more than that: another seat's draw
@@ -16,18 +16,24 @@ too: a decision says which tile went on which block, the pile shuffles whose til
 >>> tell({"type": "StreetAwarded", "street": "st1", "token": 10, "sums": [18, 9],
 ...       "winner": 0}, players, None)
 'Ann wins the $10 bonus of 1st Street, 18 to 9.'
+
+The questions' words are here too (``place_text``, the Courthouse's ``swap_opening``,
+``street_token`` and ``swap_closing``, a refused action's ``legal_text``); ``tables.py`` makes
+the recurring ones into prompts once.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from common.words import Teller, in_words
 from metrocity.data import (
+    BLOCK_IDS,
     BLOCK_INDEX,
     BLOCK_NAMES,
+    BLOCK_STREETS,
     STREET_INDEX,
     STREETS,
     TIE_RULES,
@@ -35,8 +41,11 @@ from metrocity.data import (
     TOKENS,
 )
 
-#: the set-up's shuffles by their request's text (``Shuffle.describe`` of rules.TOKEN_DECK and
-#: rules.PILE_DECKS; the rules import this module, so the texts are written out here and the
+if TYPE_CHECKING:
+    from metrocity.state import CityState
+
+#: the set-up's shuffles by their request's text (``Shuffle.describe`` of tables.TOKEN_DECK and
+#: tables.PILE_DECKS; the tables import this module, so the texts are written out here and the
 #: words' tests check them against the log)
 _TOKEN_SHUFFLE = "shuffle tokens"
 _PILE_SHUFFLES = {"shuffle pile0": 0, "shuffle pile1": 1}
@@ -89,6 +98,95 @@ def street_name(street: str) -> str:
 def dollars(token: int) -> str:
     """A token in words: ``$10``."""
     return f"${token}"
+
+
+#: each token in words, by its value, made once: the place question names the tokens held
+_DOLLARS = tuple(dollars(t) for t in range(TOKENS[-1] + 1))
+
+
+def dollars_or(tokens: Sequence[int]) -> str:
+    """Tokens to choose from in words: ``$3``, ``$3 or $10``, ``$3, $7 or $10`` (ascending)."""
+    words = [_DOLLARS[t] for t in sorted(tokens)]
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
+
+
+# ------------------------------------------------------------------ the questions (MC-3, MC-5)
+def _tiles_in_hand(hand_size: int) -> str:
+    return "your last tile" if hand_size == 1 else f"one of your {hand_size} tiles"
+
+
+def place_text(hand_size: int, tokens: Sequence[int]) -> str:
+    """The place question in words (MC-3): what is in hand and what a build-over costs.
+
+    Every seat's view shows the prompt, so it names how many tiles are in hand, never which:
+    the seat's own view lists them (``hand_names``). The tokens held are public (MC-A8).
+    """
+    held = _tiles_in_hand(hand_size)
+    if not tokens:
+        return (
+            f"place {held} on an empty block (building over one of your own blocks costs a "
+            "won token, and you hold none)"
+        )
+    return (
+        f"place {held} on an empty block, or build it over one of your own blocks by "
+        f"discarding one of your tokens ({dollars_or(tokens)})"
+    )
+
+
+def swap_opening(block: int) -> str:
+    """The start of the Courthouse's question at ``block`` (MC-5), up to the streets' list."""
+    return (
+        f"your Courthouse at {BLOCK_IDS[block]} ({BLOCK_NAMES[block]}) may swap the bonus "
+        "tokens of two streets not yet awarded ("
+    )
+
+
+def street_token(street: int, token: int) -> str:
+    """A street and the token lying there, in the Courthouse's question: ``1st Street $10``."""
+    return f"{STREETS[street].name} {dollars(token)}"
+
+
+def swap_closing(block: int, row: bool, column: bool) -> str:
+    """The end of the Courthouse's question at ``block``: which of its streets the placement
+    completes (``row``, ``column``), awarded after the swap (MC-5)."""
+    completed = [
+        STREETS[st].name
+        for st, done in zip(BLOCK_STREETS[block], (row, column), strict=True)
+        if done
+    ]
+    verb = "is" if len(completed) == 1 else "are"
+    after = f", before {' and '.join(completed)} {verb} awarded" if completed else ""
+    return f"){after}; or pass"
+
+
+def legal_text(s: CityState, kind: str, seat: int) -> str:
+    """What is legal at a ``kind`` question to ``seat``, in words and the game's ids.
+
+    For a refused action's message. Only the seat to act (or the host) reads it: a refused
+    action of another seat is refused for being out of turn first. So it names the hand,
+    which the prompt cannot.
+    """
+    if kind == "swap":
+        open_ = [
+            f"{st.id} ({st.name}, ${token})"
+            for st, token in zip(STREETS, s.street_tokens, strict=True)
+            if token is not None
+        ]
+        return (
+            "pass, or swap <street> <street> naming two streets still holding a token, the "
+            f"first before the second in this order: {', '.join(open_)}"
+        )
+    hand = ", ".join(f"{t} = {TILES[t].display}" for t in dict.fromkeys(s.hands[seat]))
+    empty = ", ".join(BLOCK_IDS[b] for b in s.free)
+    text = f"place <tile> <block> with a tile of your hand ({hand}) on an empty block ({empty})"
+    if not (s.money[seat] and s.owned[seat]):
+        return text + "; build <tile> <block> <token> needs a won token, and you hold none"
+    own = ", ".join(BLOCK_IDS[b] for b in s.owned[seat])
+    tokens = ", ".join(f"{t} = ${t}" for t in sorted(s.money[seat]))
+    return (
+        f"{text}; or build <tile> <block> <token>: a tile of your hand over one of your "
+        f"blocks ({own}), discarding a token you hold ({tokens})"
+    )
 
 
 def _sentence(text: str) -> str:
@@ -262,4 +360,16 @@ def tell(data: dict[str, Any], players: Sequence[str], seat: int | None) -> str 
     return None if text is None else _sentence(text)
 
 
-__all__ = ["a_tile", "block_words", "tell", "tile_name", "tiles_words"]
+__all__ = [
+    "a_tile",
+    "block_words",
+    "dollars_or",
+    "legal_text",
+    "place_text",
+    "street_token",
+    "swap_closing",
+    "swap_opening",
+    "tell",
+    "tile_name",
+    "tiles_words",
+]

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 import metrocity
-from common import RandomBot
-from metrocity.data import PLAYER_TILES, TILES
+from common import Action, RandomBot
+from metrocity.actions import BuildOver, Pass, Place, Swap
+from metrocity.data import BLOCK_IDS, PLAYER_TILES, STREETS, TILE_KINDS
 from metrocity.rules import MetroCity
 
 #: the token shuffle used by most tests: st1..st5, avA..avF, then the draws of seat 0 and seat 1
@@ -75,31 +76,22 @@ def hold(g: MetroCity, seat: int, *tokens: int) -> None:
     g.s.cash[seat] += sum(tokens)
 
 
-def rule_sums(street: list[tuple[str, int]]) -> tuple[int, int]:
-    """Each seat's sum, read straight from the sentences of MC-4 (an oracle independent of
-    the engine's tables): numbered tiles add their number; Industrial adds nothing where a Park
-    or Mall of either player stands; Residential adds nothing where a Power Plant or Mall does."""
-    present = {tile for tile, _ in street}
-    no_industrial = "park" in present or "mall" in present
-    no_residential = "power" in present or "mall" in present
-    sums = [0, 0]
-    for tile, owner in street:
-        category = TILES[tile].kind
-        if category == "industrial" and no_industrial:
-            continue
-        if category == "residential" and no_residential:
-            continue
-        sums[owner] += TILES[tile].value  # special tiles have value 0 (ruling MC-A5)
-    return sums[0], sums[1]
+def candidates() -> list[Action]:
+    """Actions legal and not: every tile on a third of the blocks, build-overs, any swap."""
+    out: list[Action] = [Pass()]
+    out += [Place(t.id, b) for t in TILE_KINDS for b in BLOCK_IDS[::3]]
+    out += [BuildOver(t.id, b, k) for t in TILE_KINDS[::4] for b in BLOCK_IDS[::2] for k in (3, 10)]
+    out += [Swap(a.id, b.id) for a in STREETS for b in STREETS]
+    return out
 
 
-def decisions(seed: int, last: bool = False) -> Iterator[metrocity.MetroCity]:
-    """The game at each decision of a random game, before its move is made.
+def decisions(seed: int, last: bool = False, tie: str = "discard") -> Iterator[metrocity.MetroCity]:
+    """The game at each decision of a random game (rule option ``tie``), before its move.
 
     With ``last`` the move is often the last legal action (a build-over once tokens are won),
     so positions with several tokens and many own blocks are met too.
     """
-    g = metrocity.new_game(seed=seed)
+    g = metrocity.new_game(seed=seed, tie=tie)
     bot = RandomBot(seed)
     while not g.is_over:
         if g.chance is not None:
@@ -124,7 +116,7 @@ def arrange(
     engine begins one (a one-answer turn is taken for it). The engine's conservation laws must hold.
     """
     from metrocity.data import BLOCK_INDEX, BLOCKS, STREETS
-    from metrocity.rules import _TALLY, street_sums
+    from metrocity.tables import TALLY, street_sums
 
     s = g.s
     s.tiles = [None] * BLOCKS
@@ -141,7 +133,7 @@ def arrange(
         s.doubled[seat] = s.hands[seat].count("park") > 1
         s.owned[seat] = [i for i in range(BLOCKS) if s.owners[i] == seat]
         s.street_tally[seat] = [
-            sum(_TALLY[t] for b in st.blocks if (t := s.tiles[b]) and s.owners[b] == seat)
+            sum(TALLY[t] for b in st.blocks if (t := s.tiles[b]) and s.owners[b] == seat)
             for st in STREETS
         ]
     s.free = [i for i in range(BLOCKS) if s.tiles[i] is None]

@@ -10,14 +10,14 @@ import metrocity
 from common import IllegalAction, RandomBot
 from common.testing import fingerprint
 from metrocity.data import STREETS, TILES
-from metrocity.rules import dollars, place_text
+from metrocity.words import dollars_or, place_text
 from tests.metrocity.helpers import fill_row1, hold, play, start
 
 
 def test_dollars_reads_tokens_in_ascending_order() -> None:
-    assert dollars([10]) == "$10"
-    assert dollars([10, 3]) == "$3 or $10"
-    assert dollars([10, 3, 7]) == "$3, $7 or $10"
+    assert dollars_or([10]) == "$10"
+    assert dollars_or([10, 3]) == "$3 or $10"
+    assert dollars_or([10, 3, 7]) == "$3, $7 or $10"
 
 
 def test_the_place_prompt_says_the_hand_size_and_that_building_over_needs_a_token() -> None:
@@ -102,7 +102,7 @@ def test_prompt_texts_speak_words_and_dollars_through_random_games(tie: str) -> 
             else:
                 assert f"{len(g.s.hands[seat])} tiles" in text or "last tile" in text
                 if g.s.money[seat]:
-                    assert dollars(g.s.money[seat]) in text
+                    assert dollars_or(g.s.money[seat]) in text
             legal = g.legal_actions()
             g.apply(legal[-1] if bot.rng.random() < 0.5 else bot.choose(g, g.to_act or 0))
     assert seen == {"place", "swap"}

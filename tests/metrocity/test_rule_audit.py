@@ -11,8 +11,9 @@ import metrocity
 from common import IllegalAction
 from common.testing import fingerprint
 from metrocity import StreetAwarded, TilePlaced
-from metrocity.rules import street_sums
-from tests.metrocity.helpers import ROW1, TOKENS, fill_row1, play, rule_sums, start
+from metrocity.reference import rule_sums
+from metrocity.tables import street_sums
+from tests.metrocity.helpers import ROW1, TOKENS, fill_row1, play, start
 
 SPECIALS = ("park", "power", "mall", "court")
 #: numbered tiles that fill the rest of the street: every category for both seats when the

@@ -19,8 +19,8 @@ from metrocity.data import (
     TILE_KINDS,
     TOKENS,
 )
-from metrocity.rules import street_sums
-from tests.metrocity.helpers import rule_sums
+from metrocity.reference import rule_sums
+from metrocity.tables import street_sums
 
 DATA = metrocity.MetroCity.static_data()
 

@@ -11,8 +11,8 @@ from common import RandomBot
 from metrocity import StreetAwarded
 from metrocity.data import BLOCK_IDS, STREETS, TILES
 from metrocity.render import render_svg, render_text
-from metrocity.rules import street_sums
 from metrocity.schema import STATE_SCHEMA
+from metrocity.tables import street_sums
 from tests.metrocity.helpers import TOKENS, fill_row1, play, start
 
 
