@@ -330,7 +330,7 @@ class MetroCity(Game):
         tally = s.street_tally[seat]
         tally[row_street] += add
         tally[column_street] += add
-        self._emit(PLACED[seat][tile][block])
+        self._entries.append(PLACED[seat][tile][block])  # the step's list (kernel): no call
         if tile == COURTHOUSE:
             self._after_placing(seat, block, True)
         else:
@@ -353,7 +353,7 @@ class MetroCity(Game):
         tally = s.street_tally[seat]
         for street in BLOCK_STREETS[block]:
             tally[street] += change
-        self._record(TilePlaced, seat, tile, BLOCK_IDS[block], old, token)
+        self._entries.append((TilePlaced, seat, tile, BLOCK_IDS[block], old, token))
         # ruling MC-A4: a build-over fills no empty block, so it completes no street
         if tile == COURTHOUSE:
             self._after_placing(seat, block, False)
@@ -414,7 +414,7 @@ class MetroCity(Game):
             insort(hand, tile, key=TILE_RANK)
             if tile == TWICE:
                 s.doubled[seat] = hand.count(TWICE) > 1
-            self._emit(DRAWN_ONE[seat][tile])
+            self._entries.append(DRAWN_ONE[seat][tile])
         self._begin_turn(1 - seat)
 
     def _award_street(self, placer: int, street: int) -> None:
@@ -433,7 +433,7 @@ class MetroCity(Game):
         else:
             s.money[winner].append(token)
             s.cash[winner] += token
-        self._record(StreetAwarded, STREETS[street].id, token, sums, winner)
+        self._entries.append((StreetAwarded, STREETS[street].id, token, sums, winner))
 
     # ------------------------------------------------------------------ the end (MC-3, MC-6)
     def _result(self) -> Result:
