@@ -63,6 +63,7 @@ from metropolia.data import (
     TURN_LIMIT,
     Card,
     landmarks_of,
+    static_data,
 )
 from metropolia.events import (
     EVENTS,
@@ -79,7 +80,6 @@ from metropolia.events import (
 from metropolia.rl import ENCODINGS, KINDS
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
-from metropolia.static import static_data
 
 NC = len(CARDS)
 NL = len(LANDMARKS)
@@ -1209,7 +1209,7 @@ class Metropolia(Game):
 
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every card, landmark and rule in play for these options (``metropolia.static``)."""
+        """Every card, landmark and rule in play for these options (``data.static_data``)."""
         return static_data(options)
 
     def max_actions(self) -> int:
