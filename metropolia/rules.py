@@ -8,29 +8,22 @@ Amusement Park's extra turn on doubles. The first to build all landmarks wins.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import compress
-from operator import itemgetter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from common import (
     Action,
-    ActionsByIndex,
     ActionSet,
-    Dice,
     Game,
     IllegalAction,
     Option,
     Prompt,
     Result,
     Shuffle,
-    clockwise,
-    counter_clockwise,
 )
 from common.chance import ChanceRequest
 from metropolia import words
@@ -50,21 +43,17 @@ from metropolia.data import (
     CARDS,
     LANDMARK_INDEX,
     LANDMARKS,
-    MALL_ICONS,
     MARKET_NAMES,
     PORT_BONUS,
     PORT_MIN_TOTAL,
-    PUBLISHER_ICONS,
     STARTING_CARDS,
     STARTING_COINS,
     SUSHI_BAR_COSTS,
     TOWN_HALL_COINS,
-    TUNA_DICE,
     TURN_LIMIT,
-    Card,
-    landmarks_of,
     static_data,
 )
+from metropolia.economy import win_chances
 from metropolia.events import (
     EVENTS,
     Built,
@@ -77,334 +66,49 @@ from metropolia.events import (
     Passed,
     PileRemoved,
 )
-from metropolia.rl import ENCODINGS, KINDS
+from metropolia.rl import ENCODINGS
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
-
-NC = len(CARDS)
-NL = len(LANDMARKS)
-PORT = LANDMARK_INDEX["port"]
-TRAIN_STATION = LANDMARK_INDEX["train_station"]
-SHOPPING_MALL = LANDMARK_INDEX["shopping_mall"]
-AMUSEMENT_PARK = LANDMARK_INDEX["amusement_park"]
-RADIO_TOWER = LANDMARK_INDEX["radio_tower"]
-AIRPORT = LANDMARK_INDEX["airport"]
-SUSHI_BAR = CARD_INDEX["sushi_bar"]
-BUSINESS_CENTER = CARD_INDEX["business_center"]
-
-MAX_TOTAL = 14  # two dice and the Port
-
-
-def _at(colour: str) -> tuple[tuple[int, ...], ...]:
-    """For each total 0..14, the indices of the cards of ``colour`` it activates (table order)."""
-    return tuple(
-        tuple(i for i, c in enumerate(CARDS) if c.colour == colour and t in c.rolls)
-        for t in range(MAX_TOTAL + 1)
-    )
-
-
-RED_AT = _at("red")
-GREEN_AT = _at("green")
-BLUE_AT = _at("blue")
-PURPLE_AT = _at("purple")
-#: for each icon, the indices of the cards that carry it
-ICON_CARDS: dict[str, tuple[int, ...]] = {
-    icon: tuple(i for i, c in enumerate(CARDS) if c.icon == icon)
-    for icon in {c.icon for c in CARDS}
-}
-PUBLISHER_CARDS = tuple(i for i, c in enumerate(CARDS) if c.icon in PUBLISHER_ICONS)
-#: the Shopping Mall's +1 per card (per counted card for the Flower Shop), rulings MK-2, MK-A5
-MALL_BONUS = tuple(1 if c.icon in MALL_ICONS else 0 for c in CARDS)
-PER_INDEX = tuple(
-    (ICON_CARDS[c.per] if c.effect == "per_icon" else (CARD_INDEX[c.per],))
-    if c.per is not None
-    else ()
-    for c in CARDS
+from metropolia.tables import (
+    AIRPORT,
+    ALL_CARDS,
+    AMUSEMENT_PARK,
+    BASE_CARDS,
+    BLUE_AT,
+    BUILD,
+    BUILD_INDEX,
+    BUILD_KIND,
+    BUILD_LANDMARK,
+    BUSINESS_CENTER,
+    DECISIONS_PER_TURN,
+    IS_PURPLE,
+    MALL_BONUS,
+    NC,
+    NOT_PURPLE,
+    PASS,
+    PORT,
+    PORT_CHOICES,
+    PUBLISHER_CARDS,
+    PURPLE_AT,
+    RADIO_TOWER,
+    RED_AT,
+    REROLL_CHOICES,
+    REROLLS,
+    ROLL_1,
+    ROLL_CHOICES,
+    ROLLS,
+    SHOPPING_MALL,
+    SHUFFLE,
+    SWAPS,
+    TAKE_FROM,
+    TAKE_KIND,
+    TRAIN_STATION,
+    TUNA_ROLL,
+    SwapMenu,
+    prompt_book,
+    swap_blocks,
+    table,
 )
-#: how a card that is not a plain "coins per card" pays: (effect, needs the Port, cards counted)
-IncomeRule = tuple[str, bool, tuple[int, ...]]
-#: for each total, what the green and the blue cards it activates pay: (index, id, amount,
-#: Shopping Mall bonus, rule); the rule is None for the usual card, ``amount`` (and the bonus)
-#: per card owned, with no Port needed
-IncomePlan = tuple[tuple[int, str, int, int, IncomeRule | None], ...]
-
-
-def _plan(found: tuple[tuple[int, ...], ...]) -> tuple[IncomePlan, ...]:
-    def rule(c: Card) -> IncomeRule | None:
-        if c.effect == "income" and not c.needs_port:
-            return None
-        return (c.effect, c.needs_port, PER_INDEX[CARD_INDEX[c.id]])
-
-    return tuple(
-        tuple((i, CARDS[i].id, CARDS[i].amount, MALL_BONUS[i], rule(CARDS[i])) for i in at)
-        for at in found
-    )
-
-
-GREEN_PLAN = _plan(GREEN_AT)
-BLUE_PLAN = _plan(BLUE_AT)
-#: what the roller's own cards pay: blue first, then green
-ROLLER_PLAN = tuple(b + g for b, g in zip(BLUE_PLAN, GREEN_PLAN, strict=True))
-NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
-#: the cards of each edition (Plus plays both sets)
-BASE_CARDS = tuple(i for i, c in enumerate(CARDS) if c.edition == "base")
-ALL_CARDS = tuple(range(len(CARDS)))
-#: a city's counts of the NOT_PURPLE cards
-NOT_PURPLE_COUNTS = itemgetter(*NOT_PURPLE)
-IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
-
-
-#: ROLLS[dice][seat]: the turn's roll of one or two dice by ``seat``, and REROLLS the Radio
-#: Tower's new roll; the purpose names the roller, so the logged outcome says who rolled
-ROLLS: tuple[tuple[Dice, ...], ...] = tuple(
-    tuple(Dice(count, f"roll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
-)
-REROLLS: tuple[tuple[Dice, ...], ...] = tuple(
-    tuple(Dice(count, f"reroll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
-)
-ROLL_1 = ROLLS[1]
-TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
-#: Plus setup: the whole stack shuffled (ruling MK-5)
-SHUFFLE = Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies)))
-BUILD = tuple(Build(c.id) for c in CARDS)
-BUILD_LANDMARK = tuple(Build(m.id) for m in LANDMARKS)
-BUILD_INDEX: dict[str, int] = {**CARD_INDEX, **{m.id: NC + j for j, m in enumerate(LANDMARKS)}}
-PASS = Pass()
-TAKE_FROM = tuple(TakeFrom(o) for o in range(4))
-#: SWAPS[give][seat][take]: every Business Center swap, made once
-SWAPS = tuple(
-    tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
-    for g in range(NC)
-)
-ROLL_CHOICES: tuple[Action, ...] = (Roll(1), Roll(2))
-REROLL_CHOICES: tuple[Action, ...] = (Reroll(), PASS)
-PORT_CHOICES: tuple[Action, ...] = (UsePort(), PASS)
-#: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
-PROMPT_KINDS = KINDS
-#: a question with one answer, put while the engine answers it (``_force``): never shown
-BUILD_KIND = tuple(Prompt(seat, "build", "build nothing: nothing on sale is affordable")
-                   for seat in range(4))  # fmt: skip
-TAKE_KIND = tuple(Prompt(seat, "take", "take from the one opponent") for seat in range(4))
-#: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
-DECISIONS_PER_TURN = 7
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
-
-
-def _dice_words(dice: tuple[int, ...]) -> str:
-    """A roll in words: ``a 4``, or ``3 and 5 (total 8)``."""
-    if len(dice) == 1:
-        return f"a {dice[0]}"
-    return f"{dice[0]} and {dice[1]} (total {sum(dice)})"
-
-
-@attrs.frozen
-class PromptBook:
-    """The prompts whose text depends only on the seats' names (and, to build, the coins).
-
-    Made once per list of names and shared by every game with them (prompts are frozen
-    values); the other prompts (re-roll, Port, TV Station) are made when asked.
-    """
-
-    names: tuple[str, ...]
-    #: the Train Station owner's choice of dice at the start of a turn
-    roll: tuple[Prompt, ...]
-    #: the same choice for the Radio Tower's new roll (ruling MK-A1)
-    roll_again: tuple[Prompt, ...]
-    swap: tuple[Prompt, ...]
-    #: build[seat][coins]: filled as purses are met
-    build: tuple[dict[int, Prompt], ...]
-    #: reroll[seat][dice] and port[seat][dice]: filled as rolls are met
-    reroll: tuple[dict[tuple[int, ...], Prompt], ...]
-    port: tuple[dict[tuple[int, ...], Prompt], ...]
-
-    def build_prompt(self, seat: int, coins: int) -> Prompt:
-        """The build prompt of ``seat`` holding ``coins``."""
-        p = self.build[seat].get(coins)
-        if p is None:
-            text = (
-                f"{self.names[seat]} has {_coins(coins)}: build one establishment or "
-                "landmark, or pass"
-            )
-            p = self.build[seat][coins] = Prompt(seat, "build", text)
-        return p
-
-    def reroll_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
-        """The Radio Tower's question after ``dice``."""
-        p = self.reroll[seat].get(dice)
-        if p is None:
-            text = (
-                f"{self.names[seat]} rolled {_dice_words(dice)}: reroll with the Radio Tower, "
-                "or pass to keep it"
-            )
-            p = self.reroll[seat][dice] = Prompt(seat, "reroll", text)
-        return p
-
-    def port_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
-        """The Port's question on a total of 10 or more."""
-        p = self.port[seat].get(dice)
-        if p is None:
-            total = sum(dice)
-            text = (
-                f"{self.names[seat]} rolled {_dice_words(dice)}: port to add {PORT_BONUS} for "
-                f"{total + PORT_BONUS} (Port), or pass to keep {total}"
-            )
-            p = self.port[seat][dice] = Prompt(seat, "port", text)
-        return p
-
-
-@functools.lru_cache(maxsize=256)
-def prompt_book(names: tuple[str, ...]) -> PromptBook:
-    """The prompts of a game with these seat names."""
-    return PromptBook(
-        names=names,
-        roll=tuple(
-            Prompt(s, "roll", f"{name}: roll 1 or 2 dice (Train Station)")
-            for s, name in enumerate(names)
-        ),
-        roll_again=tuple(
-            Prompt(s, "roll", f"{name}: roll again with the Radio Tower, 1 or 2 dice")
-            for s, name in enumerate(names)
-        ),
-        swap=tuple(
-            Prompt(
-                s,
-                "swap",
-                f"{name}: Business Center: swap one of your establishments (not a purple one) "
-                "for one of another name from an opponent, or pass",
-            )
-            for s, name in enumerate(names)
-        ),
-        build=tuple({} for _ in names),
-        reroll=tuple({} for _ in names),
-        port=tuple({} for _ in names),
-    )
-
-
-class _SwapMenu(ActionsByIndex):
-    """The Business Center prompt's actions computed by index (issue 8), in the order of
-    ``Metropolia.swap_choices_reference``: Pass, then per opponent (clockwise) each card the
-    roller holds (table order) for each card the opponent holds (table order), same-name pairs
-    left out (ruling MK-A2).
-
-    Random play reads one swap of dozens, so they are not listed: an index is arithmetic on
-    which cards each side held when the prompt was listed (tuples: they do not change).
-    """
-
-    __slots__ = ("_blocks",)
-
-    def __init__(self, blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]]) -> None:
-        #: per opponent with swaps: (seat, cards given, cards taken, how many swaps)
-        self._blocks = blocks
-        self._len = 1 + sum(b[3] for b in blocks)
-
-    def _item(self, i: int) -> Action:
-        if i == 0:
-            return PASS
-        i -= 1
-        for o, gives, takes, count in self._blocks:
-            if i < count:
-                for g in gives:
-                    row = len(takes) - (g in takes)  # no same-name swap
-                    if i < row:
-                        t = takes[i]
-                        if g <= t and g in takes:  # the same name is skipped
-                            t = takes[i + 1]
-                        return SWAPS[g][o][t]
-                    i -= row
-            i -= count
-        raise AssertionError("an index below the length falls in a block")
-
-    def __iter__(self) -> Iterator[Action]:
-        yield PASS
-        for o, gives, takes, _ in self._blocks:
-            for g in gives:
-                row = SWAPS[g][o]
-                yield from (row[t] for t in takes if t != g)
-
-
-@attrs.frozen
-class Table:
-    """What every game with the same seats and options shares: made once, not per game."""
-
-    #: for each roller: the others clockwise; the others counter-clockwise (the order red
-    #: cards are paid in, rulebook "Payments"); the seat that plays next
-    others: tuple[tuple[int, ...], ...]
-    next_seat: tuple[int, ...]
-    ccw: tuple[tuple[int, ...], ...]
-    #: for each roller and total: what the cards pay, clockwise from the roller (its blue and
-    #: green cards, the others' blue ones), each income plan entry led by the seat it pays
-    income: tuple[tuple[tuple[tuple[int, int, str, int, int, IncomeRule | None], ...], ...], ...]
-    #: the cost of each card (the Sushi Bar's is an option, ruling MK-1)
-    cost: tuple[int, ...]
-    landmarks_in_play: tuple[int, ...]
-    #: every build in play, cheapest first (cards before landmarks of the same cost): the
-    #: order of the build choices
-    builds_by_cost: tuple[tuple[int, int, int, Build], ...]
-    #: the landmarks that win the game when all are built: every one in play (ruling MK-A15:
-    #: the Plus Town Hall is a property, not a landmark)
-    to_win: tuple[int, ...]
-    #: ruling MK-6: the city each seat starts with
-    start_cards: tuple[int, ...]
-    start_landmarks: tuple[bool, ...]
-    #: ruling MK-5: base shows every card; Plus deals the market from the shuffled stack
-    start_supply: tuple[int, ...]
-    #: what a starting city could build with unlimited coins (see ``Metropolia._withdraw``)
-    start_offers: tuple[tuple[int, ...], tuple[Action, ...]]
-    #: Plus: the shuffle of the whole stack
-    shuffle: Shuffle
-
-
-@functools.cache
-def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
-    """The shared tables of an ``n``-seat game (Plus or not, with this Sushi Bar cost)."""
-    costs = [c.cost for c in CARDS]
-    costs[SUSHI_BAR] = sushi_bar_cost
-    in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
-    builds = tuple(
-        sorted(
-            [(costs[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
-             if plus or c.edition == "base"]
-            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play]
-        )
-    )  # fmt: skip
-    start = [0] * NC
-    for cid in STARTING_CARDS:
-        start[CARD_INDEX[cid]] += 1
-    supply = tuple(0 if plus or c.edition != "base" else c.copies for c in CARDS)
-    offer_costs = []
-    offers: list[Action] = [PASS]
-    for cost, is_landmark, i, build in builds:
-        if is_landmark or supply[i]:  # nothing built yet: every landmark and full pile
-            offer_costs.append(cost)
-            offers.append(build)
-    return Table(
-        others=tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n)),
-        next_seat=tuple((r + 1) % n for r in range(n)),  # clockwise
-        ccw=tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n)),
-        income=tuple(
-            tuple(
-                tuple(
-                    (seat, *entry)
-                    for seat in clockwise(r, n)
-                    for entry in (ROLLER_PLAN[total] if seat == r else BLUE_PLAN[total])
-                )
-                for total in range(MAX_TOTAL + 1)
-            )
-            for r in range(n)
-        ),
-        cost=tuple(costs),
-        landmarks_in_play=in_play,
-        builds_by_cost=builds,
-        to_win=in_play,
-        start_cards=tuple(start),
-        start_landmarks=(False,) * NL,
-        start_supply=supply,
-        start_offers=(tuple(offer_costs), tuple(offers)),
-        shuffle=SHUFFLE,
-    )
 
 
 @attrs.frozen
@@ -737,19 +441,16 @@ class Metropolia(Game):
                     self._ask_prompt(TAKE_KIND[roller])  # the question with one answer
                     self._force(roller, TAKE_FROM[others[0]])
                     return
-                coins = s.coins
-                offers = ", ".join(f"{self.players[o]} has {_coins(coins[o])}" for o in others)
-                self._ask(
-                    roller,
-                    "take",
-                    f"{self.players[roller]}: TV Station: take {_coins(CARDS[i].amount)} (or all "
-                    f"they have) from one opponent: {offers}",
-                )
+                names, coins = self.players, s.coins
+                offers = [(names[o], coins[o]) for o in others]
+                self._ask(roller, "take", words.take_text(names[roller], CARDS[i].amount, offers))
                 return
             if effect == "business_center":
                 s.purple_next = i
                 self._ask_prompt(self._book.swap[roller])
-                if not self._swap_blocks(roller):  # nothing to swap: pass is the only answer
+                if not swap_blocks(
+                    s.cards, roller, self._others[roller]
+                ):  # pass is the only answer
                     self._force(roller, PASS)
                 return
             self._purple_from_everyone(i)
@@ -950,20 +651,8 @@ class Metropolia(Game):
             return PORT_CHOICES
         if kind == "take":
             return [TAKE_FROM[o] for o in self._others[seat]]
-        # swap (the Business Center): the swaps by index (see swap_choices_reference)
-        return _SwapMenu(self._swap_blocks(seat))
-
-    def _swap_blocks(self, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
-        """Per opponent with swaps (clockwise): (seat, cards given, cards taken, how many)."""
-        s = self.s
-        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[seat])))
-        blocks = []
-        for o in self._others[seat]:
-            takes = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[o])))
-            count = len(gives) * len(takes) - len(set(gives).intersection(takes))
-            if count:
-                blocks.append((o, gives, takes, count))
-        return blocks
+        # swap (the Business Center): the swaps by index (see reference.swap_choices)
+        return SwapMenu(swap_blocks(s.cards, seat, self._others[seat]))
 
     def _legal_text(self) -> str:
         """What is legal now, in the rule's words, for the message of a refused action."""
@@ -977,12 +666,12 @@ class Metropolia(Game):
                 for a in self._build_choices(seat)
                 if isinstance(a, Build)
             )
-            return f"pass, or build one of (cost): {builds}; {_coins(s.coins[seat])} to spend"
+            return f"pass, or build one of (cost): {builds}; {words.coins(s.coins[seat])} to spend"
         if p.kind == "swap":
             mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
             theirs = "; ".join(
                 f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
-                for o, _, takes, _ in self._swap_blocks(seat)
+                for o, _, takes, _ in swap_blocks(s.cards, seat, self._others[seat])
             )
             return (
                 "pass, or swap <your card> <seat> <their card> for a card of another name, "
@@ -1193,9 +882,7 @@ class Metropolia(Game):
 
         A rough guide for cut-off searches (MCTS), summing to 1; not a rule of the game.
         """
-        from metropolia import economy  # economy reads this module's tables
-
-        return economy.win_chances(self.s, self._to_win)
+        return win_chances(self.s, self._to_win)
 
     def determinize(self, seat: int, rng: Any) -> Metropolia:
         """A copy with the Plus stack (the only secret, MK-5) reshuffled by ``rng``."""
