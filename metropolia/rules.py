@@ -99,7 +99,6 @@ from metropolia.tables import (
     ROLLS,
     SHOPPING_MALL,
     SHUFFLE,
-    SWAPS,
     TAKE_FROM,
     TAKE_KIND,
     TRAIN_STATION,
@@ -683,47 +682,15 @@ class Metropolia(Game):
         k = BUILD_INDEX[build.card]
         return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
 
-    def swap_choices_reference(self, seat: int) -> list[Action]:
-        """The Business Center choices listed from the rules (the tests compare the fast path):
-        decline, or give any non-purple card for any non-purple card of another name."""
-        s = self.s
-        out: list[Action] = [PASS]
-        mine = s.cards[seat]
-        for o in self._others[seat]:
-            theirs = s.cards[o]
-            for g in NOT_PURPLE:
-                if not mine[g]:
-                    continue
-                for t in NOT_PURPLE:
-                    if theirs[t] and t != g:  # ruling MK-A2: no same-name swap
-                        out.append(SWAPS[g][o][t])
-        return out
-
     def _build_choices(self, seat: int) -> tuple[Action, ...]:
         """Pass, then every build the seat can pay for, cheapest first (a tuple).
 
-        The fast path of ``build_choices_reference``: the offers are kept up to date by
-        ``_refresh_offers``, so only the coins cut the list here.
+        The fast path of ``reference.build_choices``: the offers are kept up to date by
+        ``_refresh_offers`` and ``_withdraw``, so only the coins cut the list here.
         """
         s = self.s
         costs, choices = s.offers[seat]
         return choices[: bisect_right(costs, s.coins[seat]) + 1]
-
-    def build_choices_reference(self, seat: int) -> list[Action]:
-        """The build choices computed from the rules alone (the tests compare the fast path)."""
-        s = self.s
-        money = s.coins[seat]
-        out: list[Action] = [PASS]
-        for cost, is_landmark, i, build in self._builds_by_cost:
-            if cost > money:
-                continue
-            if is_landmark:
-                ok = not s.landmarks[seat][i]
-            else:  # a sold-out pile, or a second copy of a purple card (rulebook "Building")
-                ok = bool(s.supply[i]) and not (IS_PURPLE[i] and s.cards[seat][i])
-            if ok:
-                out.append(build)
-        return out
 
     def _is_legal(self, action: Action) -> bool:
         """Exact legality without building the list of legal actions."""

@@ -8,7 +8,7 @@ from typing import Any
 import metropolia
 from common import Action, Bot, Event, Game
 from metropolia.data import CARD_INDEX, LANDMARK_INDEX
-from metropolia.events import Built, CoinsPaid, CoinsReceived
+from metropolia.events import CoinsPaid, CoinsReceived
 from metropolia.rules import Metropolia
 
 #: every value of every rule option, each in at least one set (with and without Plus)
@@ -88,20 +88,6 @@ def roll(g: Metropolia, *dice: int) -> None:
     if g.prompt is not None and g.prompt.kind == "roll":
         g.apply(metropolia.Roll(len(dice)))  # type: ignore[arg-type]
     g.resolve(dice)
-
-
-def purse_from_events(g: Metropolia) -> list[int]:
-    """Every seat's coins, summed from the coin events alone (the bank is the only source)."""
-    purse = [0] * g.num_players
-    for e in g.events:
-        if isinstance(e, CoinsReceived):
-            purse[e.seat] += e.amount
-        elif isinstance(e, CoinsPaid):
-            purse[e.payer] -= e.amount
-            purse[e.payee] += e.amount
-        elif isinstance(e, Built):
-            purse[e.seat] -= e.cost
-    return purse
 
 
 def kinds(g: Metropolia) -> list[str]:
