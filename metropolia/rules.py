@@ -102,6 +102,7 @@ from metropolia.tables import (
     TAKE_FROM,
     TAKE_KIND,
     TRAIN_STATION,
+    TUNA_LEAST,
     TUNA_ROLL,
     SwapMenu,
     prompt_book,
@@ -183,7 +184,7 @@ class Metropolia(Game):
 
     s: MetroState
 
-    # ------------------------------------------------------------------ setup (rulebook "Setup")
+    # --------------------------------------------------------------------- setup (rulebook "Setup")
     def _setup(self) -> None:
         n = self.num_players
         plus = bool(self.options["plus"])
@@ -223,6 +224,12 @@ class Metropolia(Game):
         else:
             self._first_turn()
 
+    def _first_turn(self) -> None:
+        """Ruling MK-A4: seat 0 begins, as if the last seat had just ended a turn."""
+        self.s.turn = self.num_players - 1
+        self._end_turn(True)  # True: no Airport coins, nobody has played
+
+    # --------------------------------------------------------------------- the market (ruling MK-5)
     def _fill_market(self) -> None:
         """Ruling MK-5: turn cards face up until 10 names show or the stack is gone."""
         s = self.s
@@ -253,53 +260,7 @@ class Metropolia(Game):
         s.retired += (i,) * count
         self._record(PileRemoved, CARDS[i].id, count)
 
-    def _refresh_offers(self, seats: Iterable[int]) -> None:
-        """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
-
-        Called when the Plus market is dealt; ``_withdraw`` keeps the offers current after.
-        """
-        s = self.s
-        supply = s.supply
-        for seat in seats:
-            city = s.cards[seat]
-            lms = s.landmarks[seat]
-            costs = []
-            choices: list[Action] = [PASS]
-            for cost, is_landmark, i, build in self._builds_by_cost:
-                if is_landmark:
-                    if lms[i]:
-                        continue
-                elif not supply[i] or (IS_PURPLE[i] and city[i]):
-                    continue
-                costs.append(cost)
-                choices.append(build)
-            s.offers[seat] = (tuple(costs), tuple(choices))
-
-    def _withdraw(self, seats: Iterable[int], build: Build) -> None:
-        """Take ``build`` out of the offers of ``seats``: a pile emptied, or the seat built a
-        purple card or a landmark (rulebook "Building": one of each)."""
-        offers = self.s.offers
-        k = BUILD_INDEX[build.card]
-        cost = self._cost[k] if k < NC else LANDMARKS[k - NC].cost
-        for seat in seats:
-            costs, choices = offers[seat]
-            at = bisect_left(costs, cost)  # the first offer of this cost; choices[0] is Pass
-            while at < len(costs) and costs[at] == cost:
-                if choices[at + 1] is build:
-                    # new tuples: clones share the old ones (copy-on-write)
-                    offers[seat] = (
-                        costs[:at] + costs[at + 1 :],
-                        choices[: at + 1] + choices[at + 2 :],
-                    )
-                    break
-                at += 1
-
-    # ------------------------------------------------------------------ the turn
-    def _first_turn(self) -> None:
-        """Ruling MK-A4: seat 0 begins, as if the last seat had just ended a turn."""
-        self.s.turn = self.num_players - 1
-        self._end_turn(True)  # True: no Airport coins, nobody has played
-
+    # --------------------------------------------------------------- the roll (rulebook "Gameplay")
     def _ask_roll(self) -> None:
         """One die; the Train Station owner chooses one or two (MK-2)."""
         s = self.s
@@ -346,7 +307,7 @@ class Metropolia(Game):
         self._record(DiceRolled, seat, dice, total)
         if RED_AT[total]:
             self._resolve_red_cards(total)
-        if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
+        if total >= TUNA_LEAST and self._tuna_boat_sails(total):  # ruling MK-A6
             self._request(TUNA_ROLL)
             return
         if PURPLE_AT[total]:
@@ -359,6 +320,7 @@ class Metropolia(Game):
             self._collect_income(total, 0)
             self._ask_build()
 
+    # -------------- the cards activate (rulebook "Income", "Payments Between Players"; ruling MK-4)
     def _resolve_red_cards(self, total: int) -> None:
         """Red cards: the roller pays each owner counter-clockwise, while money lasts."""
         s = self.s
@@ -380,6 +342,7 @@ class Metropolia(Game):
                 self._record(CoinsPaid, roller, owner, paid, owed, CARDS[i].id)
 
     def _tuna_boat_sails(self, total: int) -> bool:
+        """Whether a Tuna Boat that ``total`` activates has an owner with the Port (MK-A6)."""
         s = self.s
         for i in BLUE_AT[total]:
             if CARDS[i].effect == "tuna":
@@ -447,10 +410,8 @@ class Metropolia(Game):
             if effect == "business_center":
                 s.purple_next = i
                 self._ask_prompt(self._book.swap[roller])
-                if not swap_blocks(
-                    s.cards, roller, self._others[roller]
-                ):  # pass is the only answer
-                    self._force(roller, PASS)
+                if not swap_blocks(s.cards, roller, self._others[roller]):
+                    self._force(roller, PASS)  # nothing to swap: pass is the only answer
                 return
             self._purple_from_everyone(i)
         if s.income_due:  # ruling MK-A17: the payments are made, now the income
@@ -478,6 +439,18 @@ class Metropolia(Game):
             if owed:
                 self._transfer(other, roller, owed, card.id)
 
+    def _swap(self, seat: int, action: Swap) -> None:
+        """Business Center: one establishment each way (ruling MK-A2)."""
+        give = CARD_INDEX[action.give]
+        take = CARD_INDEX[action.take]
+        mine = self.s.cards[seat]
+        theirs = self.s.cards[action.seat]
+        mine[give] -= 1
+        theirs[give] += 1
+        theirs[take] -= 1
+        mine[take] += 1
+        self._record(CardsSwapped, seat, action.give, action.seat, action.take)
+
     def _transfer(self, payer: int, payee: int, owed: int, source: str) -> None:
         coins = self.s.coins
         paid = min(owed, coins[payer])
@@ -489,6 +462,7 @@ class Metropolia(Game):
         self.s.coins[seat] += amount
         self._record(CoinsReceived, seat, amount, source)
 
+    # ---------------------------------------------------- building (rulebook "Building Properties")
     def _ask_build(self) -> None:
         s = self.s
         seat = s.turn
@@ -518,6 +492,62 @@ class Metropolia(Game):
             return
         self._end_turn(True)
 
+    def _build_cost(self, build: Build) -> int:
+        """What ``build`` costs in this game (the Sushi Bar's cost is an option, MK-A16)."""
+        k = BUILD_INDEX[build.card]
+        return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
+
+    def _build_choices(self, seat: int) -> tuple[Action, ...]:
+        """Pass, then every build the seat can pay for, cheapest first (a tuple).
+
+        The fast path of ``reference.build_choices``: the offers are kept up to date by
+        ``_refresh_offers`` and ``_withdraw``, so only the coins cut the list here.
+        """
+        s = self.s
+        costs, choices = s.offers[seat]
+        return choices[: bisect_right(costs, s.coins[seat]) + 1]
+
+    def _refresh_offers(self, seats: Iterable[int]) -> None:
+        """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
+
+        Called when the Plus market is dealt; ``_withdraw`` keeps the offers current after.
+        """
+        s = self.s
+        supply = s.supply
+        for seat in seats:
+            city = s.cards[seat]
+            lms = s.landmarks[seat]
+            costs = []
+            choices: list[Action] = [PASS]
+            for cost, is_landmark, i, build in self._builds_by_cost:
+                if is_landmark:
+                    if lms[i]:
+                        continue
+                elif not supply[i] or (IS_PURPLE[i] and city[i]):
+                    continue
+                costs.append(cost)
+                choices.append(build)
+            s.offers[seat] = (tuple(costs), tuple(choices))
+
+    def _withdraw(self, seats: Iterable[int], build: Build) -> None:
+        """Take ``build`` out of the offers of ``seats``: a pile emptied, or the seat built a
+        purple card or a landmark (rulebook "Building": one of each)."""
+        offers = self.s.offers
+        cost = self._build_cost(build)
+        for seat in seats:
+            costs, choices = offers[seat]
+            at = bisect_left(costs, cost)  # the first offer of this cost; choices[0] is Pass
+            while at < len(costs) and costs[at] == cost:
+                if choices[at + 1] is build:
+                    # new tuples: clones share the old ones (copy-on-write)
+                    offers[seat] = (
+                        costs[:at] + costs[at + 1 :],
+                        choices[: at + 1] + choices[at + 2 :],
+                    )
+                    break
+                at += 1
+
+    # ------------------------------ the end of a turn, and of the game (rulebook "End of the Game")
     def _end_turn(self, built: bool) -> None:
         """The Airport's coins if the seat ``built`` nothing, then the next turn begins: the
         same seat's after doubles with the Amusement Park, else the next seat's.
@@ -548,20 +578,14 @@ class Metropolia(Game):
         else:
             self._request(ROLL_1[seat])
 
-    # ------------------------------------------------------------------ hooks
-    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
-        # only the rules set the request, so identity tells the two rare ones from the
-        # rolls (a request for each roller and number of dice)
-        if request is TUNA_ROLL:
-            self._collect_income(self.s.total, sum(outcome))
-            self._resolve_purple_cards(0)
-        elif request is SHUFFLE:  # Plus setup (MK-5)
-            self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
-            self._fill_market()
-            self._first_turn()
-        else:  # the turn's roll or the Radio Tower's new one: the usual case
-            self._rolled(outcome)
+    def _result(self) -> Result:
+        s = self.s  # ruling MK-A10: scores are landmarks built
+        scores = tuple(sum(1 for j in self._to_win if lm[j]) for lm in s.landmarks)
+        if s.winner is None:
+            return Result(scores, (), "turn limit reached (ruling MK-A3)")
+        return Result(scores, (s.winner,), "built all landmarks")
 
+    # ----------------------------------------- what the core hands in: a decision, a chance outcome
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
         # the exact classes (the base parsed the action): cheaper than isinstance
@@ -592,7 +616,7 @@ class Metropolia(Game):
             self._request((REROLLS if s.rerolled else ROLLS)[action.dice][seat])
         elif type(action) is Pass:  # declines what the prompt offered
             kind = self._pending.kind  # type: ignore[union-attr]
-            # what was declined, which the decision does not say; appended as _record would,
+            # what was declined, which the decision does not say (the log's words tell it)
             self._record(Passed, seat, kind)
             if kind == "build":  # the usual one
                 self._end_turn(False)
@@ -620,18 +644,20 @@ class Metropolia(Game):
         else:  # pragma: no cover - the base checked legality
             raise IllegalAction(f"unexpected action {action}")
 
-    def _swap(self, seat: int, action: Swap) -> None:
-        """Business Center: one establishment each way (ruling MK-A2)."""
-        give = CARD_INDEX[action.give]
-        take = CARD_INDEX[action.take]
-        mine = self.s.cards[seat]
-        theirs = self.s.cards[action.seat]
-        mine[give] -= 1
-        theirs[give] += 1
-        theirs[take] -= 1
-        mine[take] += 1
-        self._record(CardsSwapped, seat, action.give, action.seat, action.take)
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        # only the rules set the request, so identity tells the two rare ones from the
+        # rolls (a request for each roller and number of dice)
+        if request is TUNA_ROLL:
+            self._collect_income(self.s.total, sum(outcome))
+            self._resolve_purple_cards(0)
+        elif request is SHUFFLE:  # Plus setup (MK-5)
+            self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
+            self._fill_market()
+            self._first_turn()
+        else:  # the turn's roll or the Radio Tower's new one: the usual case
+            self._rolled(outcome)
 
+    # -------------------------------------------------------------------------------- what is legal
     def _legal_actions(self) -> Sequence[Action]:
         # tuples where the choices are kept: the core hands a tuple out as it is, a list it
         # copies (a caller must not be able to edit what apply trusts)
@@ -652,45 +678,6 @@ class Metropolia(Game):
             return [TAKE_FROM[o] for o in self._others[seat]]
         # swap (the Business Center): the swaps by index (see reference.swap_choices)
         return SwapMenu(swap_blocks(s.cards, seat, self._others[seat]))
-
-    def _legal_text(self) -> str:
-        """What is legal now, in the rule's words, for the message of a refused action."""
-        p = self._pending
-        assert isinstance(p, Prompt)
-        seat = p.seat
-        s = self.s
-        if p.kind == "build":
-            builds = ", ".join(
-                f"{a.card} ({self._build_cost(a)})"
-                for a in self._build_choices(seat)
-                if isinstance(a, Build)
-            )
-            return f"pass, or build one of (cost): {builds}; {words.coins(s.coins[seat])} to spend"
-        if p.kind == "swap":
-            mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
-            theirs = "; ".join(
-                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
-                for o, _, takes, _ in swap_blocks(s.cards, seat, self._others[seat])
-            )
-            return (
-                "pass, or swap <your card> <seat> <their card> for a card of another name, "
-                f"no purple card: yours: {mine}; theirs: {theirs}"
-            )
-        return super()._legal_text()
-
-    def _build_cost(self, build: Build) -> int:
-        k = BUILD_INDEX[build.card]
-        return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
-
-    def _build_choices(self, seat: int) -> tuple[Action, ...]:
-        """Pass, then every build the seat can pay for, cheapest first (a tuple).
-
-        The fast path of ``reference.build_choices``: the offers are kept up to date by
-        ``_refresh_offers`` and ``_withdraw``, so only the coins cut the list here.
-        """
-        s = self.s
-        costs, choices = s.offers[seat]
-        return choices[: bisect_right(costs, s.coins[seat]) + 1]
 
     def _is_legal(self, action: Action) -> bool:
         """Exact legality without building the list of legal actions."""
@@ -745,10 +732,35 @@ class Metropolia(Game):
             and s.cards[action.seat][take]
         )
 
+    def _legal_text(self) -> str:
+        """What is legal now, in the rule's words, for the message of a refused action."""
+        p = self._pending
+        assert isinstance(p, Prompt)
+        seat = p.seat
+        s = self.s
+        if p.kind == "build":
+            builds = ", ".join(
+                f"{a.card} ({self._build_cost(a)})"
+                for a in self._build_choices(seat)
+                if isinstance(a, Build)
+            )
+            return f"pass, or build one of (cost): {builds}; {words.coins(s.coins[seat])} to spend"
+        if p.kind == "swap":
+            mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
+            theirs = "; ".join(
+                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
+                for o, _, takes, _ in swap_blocks(s.cards, seat, self._others[seat])
+            )
+            return (
+                "pass, or swap <your card> <seat> <their card> for a card of another name, "
+                f"no purple card: yours: {mine}; theirs: {theirs}"
+            )
+        return super()._legal_text()
+
+    # --------------------------------------------------- copies, views and the rest of the contract
     def _copy_state(self, other: Metropolia) -> None:
         self.s = other.s.copy()
 
-    # ------------------------------------------------------------------ what seats see
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s
         cities = []
@@ -792,13 +804,6 @@ class Metropolia(Game):
         if len(set(stack)) > 1:  # ruling MK-5: the stack order is the only secret
             return [[CARDS[i].id for i in reversed(stack)]]
         return []
-
-    def _result(self) -> Result:
-        s = self.s  # ruling MK-A10: scores are landmarks built
-        scores = tuple(sum(1 for j in self._to_win if lm[j]) for lm in s.landmarks)
-        if s.winner is None:
-            return Result(scores, (), "turn limit reached (ruling MK-A3)")
-        return Result(scores, (s.winner,), "built all landmarks")
 
     def invariants(self) -> list[str]:
         """Coins move only in events and never below zero; every card is somewhere (MK-1): in a
@@ -870,7 +875,7 @@ class Metropolia(Game):
         """At most seven decisions a turn, and at most ``turn_limit`` turns (ruling MK-A3)."""
         return self._turn_limit * DECISIONS_PER_TURN + 1
 
-    # ------------------------------------------------------------------ queries
+    # -------------------------------------------------------------------------------------- queries
     def coins(self, seat: int) -> int:
         """The coins ``seat`` holds."""
         return self.s.coins[seat]

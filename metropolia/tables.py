@@ -126,6 +126,8 @@ REROLLS: tuple[tuple[Dice, ...], ...] = tuple(
 )
 ROLL_1 = ROLLS[1]
 TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
+#: the least total that activates a Tuna Boat: its roll is asked only from there (MK-A6)
+TUNA_LEAST = min(CARDS[CARD_INDEX["tuna_boat"]].rolls)
 #: Plus setup: the whole stack shuffled (ruling MK-5)
 SHUFFLE = Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies)))
 BUILD = tuple(Build(c.id) for c in CARDS)
