@@ -136,6 +136,9 @@ LANDMARKS: tuple[Landmark, ...] = (
 #: (the Town Hall) ... together with the starting cards"), not a special property (landmark)
 TOWN_HALL = Property("town_hall", "Town Hall", "Ratusz", "plus")
 
+#: ruling MK-6: 2 to 4 players
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 #: ruling MK-6: coins each player starts with, and the establishments each starts with
 STARTING_COINS = 3
 STARTING_CARDS: tuple[str, ...] = ("wheat_field", "bakery")
@@ -249,7 +252,7 @@ def static_data(options: Mapping[str, Any]) -> dict[str, Any]:
         "game": "metropolia",
         "title": "Metropolia Plus" if plus else "Metropolia",
         "edition": "plus" if plus else "base",
-        "players": {"min": 2, "max": 4},
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
         "starting": {
             "coins": STARTING_COINS,
             "cards": list(STARTING_CARDS),

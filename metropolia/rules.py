@@ -44,6 +44,8 @@ from metropolia.data import (
     LANDMARK_INDEX,
     LANDMARKS,
     MARKET_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PORT_BONUS,
     PORT_MIN_TOTAL,
     STARTING_CARDS,
@@ -135,8 +137,8 @@ class Metropolia(Game):
     name = "metropolia"
     title = "Metropolia"
     encodings = ENCODINGS
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_spec = {
         "plus": Option(False, (False, True), help="play with the Metropolia Plus expansion"),
         "town_hall": Option(
@@ -195,7 +197,7 @@ class Metropolia(Game):
             same_dice=self.options["reroll_dice"] == "same",
             remove_unbuyable=plus and self.options["unbuyable_purple"] == "remove",
         )
-        self._build_prompts = self._book.build
+        self._build_prompt_of = self._book.build_found
         # ruling MK-3: when the Plus Town Hall pays its coin (every Plus city holds one)
         self._town_hall_first = plus and self.options["town_hall"] == "start_of_turn"
         self._town_hall_late = plus and self.options["town_hall"] == "before_build"
@@ -474,7 +476,7 @@ class Metropolia(Game):
             self._ask_prompt(BUILD_KIND[seat])  # the question with one answer, never shown
             self._force(seat, PASS)
             return
-        prompt = self._build_prompts[seat].get(coins)
+        prompt = self._build_prompt_of[seat](coins)
         self._ask_prompt(prompt if prompt is not None else self._book.build_prompt(seat, coins))
 
     def _build_landmark(self, seat: int, j: int) -> None:

@@ -11,7 +11,7 @@ choices plainly from the rulebook; the tests check that both agree.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from itertools import compress
 from operator import itemgetter
 
@@ -35,6 +35,7 @@ from metropolia.data import (
     LANDMARK_INDEX,
     LANDMARKS,
     MALL_ICONS,
+    MAX_PLAYERS,
     PUBLISHER_ICONS,
     STARTING_CARDS,
     TUNA_DICE,
@@ -119,10 +120,11 @@ IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
 #: ROLLS[dice][seat]: the turn's roll of one or two dice by ``seat``, and REROLLS the Radio
 #: Tower's new roll; the purpose names the roller, so the logged outcome says who rolled
 ROLLS: tuple[tuple[Dice, ...], ...] = tuple(
-    tuple(Dice(count, f"roll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
+    tuple(Dice(count, f"roll by seat {seat}") for seat in range(MAX_PLAYERS)) for count in (0, 1, 2)
 )
 REROLLS: tuple[tuple[Dice, ...], ...] = tuple(
-    tuple(Dice(count, f"reroll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
+    tuple(Dice(count, f"reroll by seat {seat}") for seat in range(MAX_PLAYERS))
+    for count in (0, 1, 2)
 )
 ROLL_1 = ROLLS[1]
 TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
@@ -134,10 +136,10 @@ BUILD = tuple(Build(c.id) for c in CARDS)
 BUILD_LANDMARK = tuple(Build(m.id) for m in LANDMARKS)
 BUILD_INDEX: dict[str, int] = {**CARD_INDEX, **{m.id: NC + j for j, m in enumerate(LANDMARKS)}}
 PASS = Pass()
-TAKE_FROM = tuple(TakeFrom(o) for o in range(4))
+TAKE_FROM = tuple(TakeFrom(o) for o in range(MAX_PLAYERS))
 #: SWAPS[give][seat][take]: every Business Center swap, made once
 SWAPS = tuple(
-    tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
+    tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(MAX_PLAYERS))
     for g in range(NC)
 )
 ROLL_CHOICES: tuple[Action, ...] = (Roll(1), Roll(2))
@@ -146,8 +148,8 @@ PORT_CHOICES: tuple[Action, ...] = (UsePort(), PASS)
 #: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
 PROMPT_KINDS = KINDS
 #: a question with one answer, put while the engine answers it (``_force``): never shown
-BUILD_KIND = tuple(Prompt(seat, "build", words.NOTHING_TO_BUILD) for seat in range(4))
-TAKE_KIND = tuple(Prompt(seat, "take", words.ONE_OPPONENT) for seat in range(4))
+BUILD_KIND = tuple(Prompt(seat, "build", words.NOTHING_TO_BUILD) for seat in range(MAX_PLAYERS))
+TAKE_KIND = tuple(Prompt(seat, "take", words.ONE_OPPONENT) for seat in range(MAX_PLAYERS))
 #: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
 DECISIONS_PER_TURN = 7
 
@@ -177,6 +179,13 @@ class PromptBook:
     #: reroll[seat] and port[seat]: the Radio Tower's and the Port's prompts by the dice
     reroll: tuple[PromptCache, ...]
     port: tuple[PromptCache, ...]
+    #: build_found[seat](coins): the build prompt made already, or None (each cache's ``get``,
+    #: asked at the end of every turn, so taken once)
+    build_found: tuple[Callable[[Hashable], Prompt | None], ...] = attrs.field(init=False)
+
+    @build_found.default
+    def _found(self) -> tuple[Callable[[Hashable], Prompt | None], ...]:
+        return tuple(made.get for made in self.build)
 
     def build_prompt(self, seat: int, coins: int) -> Prompt:
         """The build prompt of ``seat`` holding ``coins``."""
