@@ -182,18 +182,19 @@ def tuna_boat_sails(game: Metropolia, total: int) -> bool:
 
 
 def purses(game: Metropolia) -> list[int]:
-    """Every purse summed from the whole log: what the bank paid, what seats paid each other
-    and what was paid to build (coins move only in these events)."""
-    purse = [0] * game.num_players
-    for e in game.events:
-        if isinstance(e, CoinsReceived):
-            purse[e.seat] += e.amount
-        elif isinstance(e, CoinsPaid):
-            purse[e.payer] -= e.amount
-            purse[e.payee] += e.amount
-        elif isinstance(e, Built):
-            purse[e.seat] -= e.cost
-    return purse
+    """Every purse from the whole log: what the bank paid the seat, what the other seats paid
+    it, less what it paid them and what it paid to build (coins move only in these events)."""
+    log = list(game.events)
+    received = [e for e in log if isinstance(e, CoinsReceived)]
+    paid = [e for e in log if isinstance(e, CoinsPaid)]
+    built = [e for e in log if isinstance(e, Built)]
+    return [
+        sum(e.amount for e in received if e.seat == seat)
+        + sum(e.amount for e in paid if e.payee == seat)
+        - sum(e.amount for e in paid if e.payer == seat)
+        - sum(e.cost for e in built if e.seat == seat)
+        for seat in range(game.num_players)
+    ]
 
 
 def result(game: Metropolia) -> Result:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import metropolia
-from common import Action, Bot, Event, Game
+from common import Action, Bot, Event, Game, RandomBot
 from metropolia.data import CARD_INDEX, LANDMARK_INDEX
 from metropolia.events import CoinsPaid, CoinsReceived
 from metropolia.rules import Metropolia
@@ -88,6 +88,26 @@ def roll(g: Metropolia, *dice: int) -> None:
     if g.prompt is not None and g.prompt.kind == "roll":
         g.apply(metropolia.Roll(len(dice)))  # type: ignore[arg-type]
     g.resolve(dice)
+
+
+def play_random(g: Metropolia, seed: int, check: Callable[[Metropolia], None]) -> None:
+    """Play ``g`` to its end with random bots (seat k's seeded ``seed + k``), calling
+    ``check(g)`` at every position, the last included.
+
+    Every other decision is applied by its text form, so the rules also meet action objects
+    that are not the ones they listed.
+    """
+    bots = [RandomBot(seed + k) for k in range(g.num_players)]
+    while not g.is_over:
+        check(g)
+        if g.chance is not None:
+            g.resolve()
+            continue
+        seat = g.to_act
+        assert seat is not None
+        action = bots[seat].choose(g, seat)
+        g.apply(str(action) if g.decisions % 2 else action)
+    check(g)
 
 
 def kinds(g: Metropolia) -> list[str]:

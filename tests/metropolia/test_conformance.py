@@ -13,6 +13,7 @@ from common import Action, RandomBot, play
 from common.testing import check_game, make_state_machine
 from metropolia import Build, Metropolia, Pass, Reroll, Roll, Swap, TakeFrom, UsePort, reference
 from metropolia.events import Built, CoinsPaid, CoinsReceived
+from tests.metropolia.helpers import play_random
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -102,23 +103,14 @@ def test_clone_and_load_continue_like_the_original() -> None:
 def _before_each_decision(
     plus: bool, players: int, seeds: range, check: Callable[[Metropolia, int], None]
 ) -> None:
-    """Play random games, calling ``check(game, seat)`` before each decision.
+    """Play random games, calling ``check(game, seat)`` before each decision."""
 
-    Every other decision is applied by its text form, so the rules also meet action objects
-    that are not the ones they listed.
-    """
+    def at_a_prompt(g: Metropolia) -> None:
+        if g.to_act is not None:
+            check(g, g.to_act)
+
     for seed in seeds:
-        g = metropolia.new_game(players=players, seed=seed, plus=plus)
-        bots = [RandomBot(seed + k) for k in range(players)]
-        while not g.is_over:
-            if g.chance is not None:
-                g.resolve()
-                continue
-            seat = g.to_act
-            assert seat is not None
-            check(g, seat)
-            action = bots[seat].choose(g, seat)
-            g.apply(str(action) if g.decisions % 2 else action)
+        play_random(metropolia.new_game(players=players, seed=seed, plus=plus), seed, at_a_prompt)
 
 
 @pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])

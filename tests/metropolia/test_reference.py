@@ -19,6 +19,7 @@ from metropolia import Metropolia, reference
 from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.data import CARDS, LANDMARKS
 from metropolia.events import CoinsPaid, CoinsReceived
+from tests.metropolia.helpers import play_random
 
 #: the totals a roll can make: one die, two dice, two dice and the Port
 TOTALS = range(1, 15)
@@ -95,19 +96,8 @@ def test_the_fast_paths_agree_with_the_plain_reading_on_random_games(
     players: int, seed: int, options: dict[str, Any]
 ) -> None:
     g = metropolia.new_game(players=players, seed=seed, **options)
-    bots = [RandomBot(seed + k) for k in range(players)]
     candidates = _candidates(players)
-    while not g.is_over:
-        _check_position(g, candidates)
-        if g.chance is not None:
-            g.resolve()
-            continue
-        seat = g.to_act
-        assert seat is not None
-        action = bots[seat].choose(g, seat)
-        # every other decision by its text form: the rules also meet objects they did not list
-        g.apply(str(action) if g.decisions % 2 else action)
-    _check_position(g, candidates)
+    play_random(g, seed, lambda position: _check_position(position, candidates))
     assert g.result() == reference.result(g)
 
 
