@@ -172,7 +172,7 @@ Step = tuple[str, int]
 
 
 class BuildOrderBot:
-    """Follows a fixed build order, so strategy studies can be reproduced exactly (issue 10).
+    """Follows a fixed build order, so strategy studies can be reproduced exactly.
 
     On each build prompt the bot takes the first step of ``order`` not yet met (a step
     ``(card, n)`` is met when the city holds ``n`` of ``card``; for a landmark, when it is

@@ -2,11 +2,16 @@
 
 Every number here is from the card table of ruling MK-1 and the landmark list of MK-2. Polish
 names are those the rulings or the rulebook seed give; the others are ``None``.
+``static_data(options)`` is all of it as one plain-JSON document for a set of rule options:
+what a front end needs to show the game without copying the engine's tables (every card in
+play with its effect in words, the landmarks, the Town Hall, the market, the order of
+activation, how many landmarks win). ``Metropolia.static_data(**options)`` returns it.
 """
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 import attrs
 
@@ -131,6 +136,9 @@ LANDMARKS: tuple[Landmark, ...] = (
 #: (the Town Hall) ... together with the starting cards"), not a special property (landmark)
 TOWN_HALL = Property("town_hall", "Town Hall", "Ratusz", "plus")
 
+#: ruling MK-6: 2 to 4 players
+MIN_PLAYERS = 2
+MAX_PLAYERS = 4
 #: ruling MK-6: coins each player starts with, and the establishments each starts with
 STARTING_COINS = 3
 STARTING_CARDS: tuple[str, ...] = ("wheat_field", "bakery")
@@ -153,6 +161,11 @@ TUNA_DICE = 2
 
 CARD_INDEX: dict[str, int] = {c.id: i for i, c in enumerate(CARDS)}
 LANDMARK_INDEX: dict[str, int] = {m.id: i for i, m in enumerate(LANDMARKS)}
+#: ruling MK-1: the icons, each with the cards that carry it (table order)
+ICONS: dict[str, list[str]] = {}
+for _card in CARDS:
+    ICONS.setdefault(_card.icon, []).append(_card.id)
+del _card
 
 
 def cards_of(plus: bool) -> tuple[Card, ...]:
@@ -163,3 +176,113 @@ def cards_of(plus: bool) -> tuple[Card, ...]:
 def landmarks_of(plus: bool) -> tuple[Landmark, ...]:
     """The landmarks in play: the base four, or all six for Plus (the Town Hall is not one)."""
     return LANDMARKS if plus else tuple(m for m in LANDMARKS if m.edition == "base")
+
+
+def static_data(options: Mapping[str, Any]) -> dict[str, Any]:
+    """The static description of a game with these (validated) rule options."""
+    # the words read this module's records, so they are imported when the document is made
+    from metropolia.words import (
+        COLOURS,
+        activation_description,
+        card_effect,
+        landmark_effect,
+        market_description,
+        town_hall_effect,
+    )
+
+    plus = bool(options["plus"])
+    cards = []
+    for c in cards_of(plus):
+        cost = int(options["sushi_bar_cost"]) if c.id == "sushi_bar" else c.cost
+        cards.append(
+            {
+                "id": c.id,
+                "name": c.name,
+                "polish": c.polish,
+                "colour": c.colour,
+                "icon": c.icon,
+                "rolls": list(c.rolls),
+                "cost": cost,
+                "copies": c.copies,
+                "effect": card_effect(c, plus),
+                "needs_port": c.needs_port,
+                "edition": c.edition,
+            }
+        )
+    landmarks = [
+        {
+            "id": m.id,
+            "name": m.name,
+            "polish": m.polish,
+            "cost": m.cost,
+            "effect": landmark_effect(m, options),
+            "edition": m.edition,
+        }
+        for m in landmarks_of(plus)
+    ]
+    properties = (
+        [
+            {
+                "id": TOWN_HALL.id,
+                "name": TOWN_HALL.name,
+                "polish": TOWN_HALL.polish,
+                "effect": town_hall_effect(options),
+                "edition": TOWN_HALL.edition,
+            }
+        ]
+        if plus
+        else []
+    )
+    market: dict[str, Any]
+    if plus:
+        market = {
+            "kind": "shuffled",
+            "names": MARKET_NAMES,
+            "unbuyable_purple": options["unbuyable_purple"],
+            "description": market_description(True, options["unbuyable_purple"]),
+        }
+    else:
+        market = {"kind": "open", "description": market_description(False, "keep")}
+    purple = [c.id for c in cards_of(plus) if c.colour == "purple"]
+    if options["payments"] == "pay_first":
+        order = ["red", "purple (coins)", "green and blue", "purple (Business Center)"]
+    else:
+        order = ["red", "green and blue", "purple"]
+    return {
+        "game": "metropolia",
+        "title": "Metropolia Plus" if plus else "Metropolia",
+        "edition": "plus" if plus else "base",
+        "players": {"min": MIN_PLAYERS, "max": MAX_PLAYERS},
+        "starting": {
+            "coins": STARTING_COINS,
+            "cards": list(STARTING_CARDS),
+            "properties": [p["id"] for p in properties],
+        },
+        "colours": COLOURS,
+        "icons": _icons_in_play(cards),
+        "cards": cards,
+        "landmarks": landmarks,
+        "properties": properties,
+        "landmarks_to_win": len(landmarks),
+        "market": market,
+        "activation": {
+            "order": order,
+            "purple_order": purple,
+            "payments": options["payments"],
+            "description": activation_description(str(options["payments"])),
+        },
+        "rules": {
+            "sushi_bar_cost": options["sushi_bar_cost"],
+            "sushi_bar_costs": list(SUSHI_BAR_COSTS),
+            "town_hall": options["town_hall"],
+            "reroll_dice": options["reroll_dice"],
+            "turn_limit": options["turn_limit"],
+        },
+    }
+
+
+def _icons_in_play(cards: list[dict[str, Any]]) -> dict[str, list[str]]:
+    """Each icon of the cards in play, with the ids of the cards that carry it."""
+    ids = {c["id"] for c in cards}
+    found = {icon: [i for i in carriers if i in ids] for icon, carriers in ICONS.items()}
+    return {icon: carriers for icon, carriers in found.items() if carriers}

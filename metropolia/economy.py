@@ -17,7 +17,8 @@ import math
 from collections.abc import Sequence
 
 from metropolia.data import CARDS, LANDMARKS, PORT_BONUS, PORT_MIN_TOTAL
-from metropolia.rules import (
+from metropolia.state import MetroState
+from metropolia.tables import (
     AMUSEMENT_PARK,
     MALL_BONUS,
     PER_INDEX,
@@ -27,7 +28,6 @@ from metropolia.rules import (
     SHOPPING_MALL,
     TRAIN_STATION,
 )
-from metropolia.state import MetroState
 
 #: chance of each total 0..14 with one die and with two dice
 ONE_DIE = tuple(1 / 6 if 1 <= t <= 6 else 0.0 for t in range(15))

@@ -26,8 +26,8 @@ from metropolia.data import (
     PUBLISHER_ICONS,
     TOWN_HALL,
     Card,
+    static_data,
 )
-from metropolia.static import static_data
 from metropolia.words import coins
 
 if TYPE_CHECKING:

@@ -8,29 +8,22 @@ Amusement Park's extra turn on doubles. The first to build all landmarks wins.
 
 from __future__ import annotations
 
-import functools
 from bisect import bisect_left, bisect_right
 from collections import Counter
-from collections.abc import Iterable, Iterator, Mapping, Sequence
-from itertools import compress
-from operator import itemgetter
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
 from common import (
     Action,
-    ActionsByIndex,
     ActionSet,
-    Dice,
     Game,
     IllegalAction,
     Option,
     Prompt,
     Result,
     Shuffle,
-    clockwise,
-    counter_clockwise,
 )
 from common.chance import ChanceRequest
 from metropolia import words
@@ -50,20 +43,19 @@ from metropolia.data import (
     CARDS,
     LANDMARK_INDEX,
     LANDMARKS,
-    MALL_ICONS,
     MARKET_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     PORT_BONUS,
     PORT_MIN_TOTAL,
-    PUBLISHER_ICONS,
     STARTING_CARDS,
     STARTING_COINS,
     SUSHI_BAR_COSTS,
     TOWN_HALL_COINS,
-    TUNA_DICE,
     TURN_LIMIT,
-    Card,
-    landmarks_of,
+    static_data,
 )
+from metropolia.economy import win_chances
 from metropolia.events import (
     EVENTS,
     Built,
@@ -76,335 +68,49 @@ from metropolia.events import (
     Passed,
     PileRemoved,
 )
-from metropolia.rl import ENCODINGS, KINDS
+from metropolia.rl import ENCODINGS
 from metropolia.schema import STATE_SCHEMA
 from metropolia.state import MetroState
-from metropolia.static import static_data
-
-NC = len(CARDS)
-NL = len(LANDMARKS)
-PORT = LANDMARK_INDEX["port"]
-TRAIN_STATION = LANDMARK_INDEX["train_station"]
-SHOPPING_MALL = LANDMARK_INDEX["shopping_mall"]
-AMUSEMENT_PARK = LANDMARK_INDEX["amusement_park"]
-RADIO_TOWER = LANDMARK_INDEX["radio_tower"]
-AIRPORT = LANDMARK_INDEX["airport"]
-SUSHI_BAR = CARD_INDEX["sushi_bar"]
-BUSINESS_CENTER = CARD_INDEX["business_center"]
-
-MAX_TOTAL = 14  # two dice and the Port
-
-
-def _at(colour: str) -> tuple[tuple[int, ...], ...]:
-    """For each total 0..14, the indices of the cards of ``colour`` it activates (table order)."""
-    return tuple(
-        tuple(i for i, c in enumerate(CARDS) if c.colour == colour and t in c.rolls)
-        for t in range(MAX_TOTAL + 1)
-    )
-
-
-RED_AT = _at("red")
-GREEN_AT = _at("green")
-BLUE_AT = _at("blue")
-PURPLE_AT = _at("purple")
-#: for each icon, the indices of the cards that carry it
-ICON_CARDS: dict[str, tuple[int, ...]] = {
-    icon: tuple(i for i, c in enumerate(CARDS) if c.icon == icon)
-    for icon in {c.icon for c in CARDS}
-}
-PUBLISHER_CARDS = tuple(i for i, c in enumerate(CARDS) if c.icon in PUBLISHER_ICONS)
-#: the Shopping Mall's +1 per card (per counted card for the Flower Shop), rulings MK-2, MK-A5
-MALL_BONUS = tuple(1 if c.icon in MALL_ICONS else 0 for c in CARDS)
-PER_INDEX = tuple(
-    (ICON_CARDS[c.per] if c.effect == "per_icon" else (CARD_INDEX[c.per],))
-    if c.per is not None
-    else ()
-    for c in CARDS
+from metropolia.tables import (
+    AIRPORT,
+    ALL_CARDS,
+    AMUSEMENT_PARK,
+    BASE_CARDS,
+    BLUE_AT,
+    BUILD,
+    BUILD_INDEX,
+    BUILD_KIND,
+    BUILD_LANDMARK,
+    BUSINESS_CENTER,
+    DECISIONS_PER_TURN,
+    IS_PURPLE,
+    MALL_BONUS,
+    NC,
+    NOT_PURPLE,
+    PASS,
+    PORT,
+    PORT_CHOICES,
+    PUBLISHER_CARDS,
+    PURPLE_AT,
+    RADIO_TOWER,
+    RED_AT,
+    REROLL_CHOICES,
+    REROLLS,
+    ROLL_1,
+    ROLL_CHOICES,
+    ROLLS,
+    SHOPPING_MALL,
+    SHUFFLE,
+    TAKE_FROM,
+    TAKE_KIND,
+    TRAIN_STATION,
+    TUNA_LEAST,
+    TUNA_ROLL,
+    SwapMenu,
+    prompt_book,
+    swap_blocks,
+    table,
 )
-#: how a card that is not a plain "coins per card" pays: (effect, needs the Port, cards counted)
-IncomeRule = tuple[str, bool, tuple[int, ...]]
-#: for each total, what the green and the blue cards it activates pay: (index, id, amount,
-#: Shopping Mall bonus, rule); the rule is None for the usual card, ``amount`` (and the bonus)
-#: per card owned, with no Port needed
-IncomePlan = tuple[tuple[int, str, int, int, IncomeRule | None], ...]
-
-
-def _plan(found: tuple[tuple[int, ...], ...]) -> tuple[IncomePlan, ...]:
-    def rule(c: Card) -> IncomeRule | None:
-        if c.effect == "income" and not c.needs_port:
-            return None
-        return (c.effect, c.needs_port, PER_INDEX[CARD_INDEX[c.id]])
-
-    return tuple(
-        tuple((i, CARDS[i].id, CARDS[i].amount, MALL_BONUS[i], rule(CARDS[i])) for i in at)
-        for at in found
-    )
-
-
-GREEN_PLAN = _plan(GREEN_AT)
-BLUE_PLAN = _plan(BLUE_AT)
-#: what the roller's own cards pay: blue first, then green
-ROLLER_PLAN = tuple(b + g for b, g in zip(BLUE_PLAN, GREEN_PLAN, strict=True))
-NOT_PURPLE = tuple(i for i, c in enumerate(CARDS) if c.colour != "purple")
-#: the cards of each edition (Plus plays both sets)
-BASE_CARDS = tuple(i for i, c in enumerate(CARDS) if c.edition == "base")
-ALL_CARDS = tuple(range(len(CARDS)))
-#: a city's counts of the NOT_PURPLE cards
-NOT_PURPLE_COUNTS = itemgetter(*NOT_PURPLE)
-IS_PURPLE = tuple(c.colour == "purple" for c in CARDS)
-
-
-#: ROLLS[dice][seat]: the turn's roll of one or two dice by ``seat``, and REROLLS the Radio
-#: Tower's new roll; the purpose names the roller, so the logged outcome says who rolled
-ROLLS: tuple[tuple[Dice, ...], ...] = tuple(
-    tuple(Dice(count, f"roll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
-)
-REROLLS: tuple[tuple[Dice, ...], ...] = tuple(
-    tuple(Dice(count, f"reroll by seat {seat}") for seat in range(4)) for count in (0, 1, 2)
-)
-ROLL_1 = ROLLS[1]
-TUNA_ROLL = Dice(TUNA_DICE, "tuna boat")
-#: Plus setup: the whole stack shuffled (ruling MK-5)
-SHUFFLE = Shuffle("market", tuple(c.id for c in CARDS for _ in range(c.copies)))
-BUILD = tuple(Build(c.id) for c in CARDS)
-BUILD_LANDMARK = tuple(Build(m.id) for m in LANDMARKS)
-BUILD_INDEX: dict[str, int] = {**CARD_INDEX, **{m.id: NC + j for j, m in enumerate(LANDMARKS)}}
-PASS = Pass()
-TAKE_FROM = tuple(TakeFrom(o) for o in range(4))
-#: SWAPS[give][seat][take]: every Business Center swap, made once
-SWAPS = tuple(
-    tuple(tuple(Swap(CARDS[g].id, o, CARDS[t].id) for t in range(NC)) for o in range(4))
-    for g in range(NC)
-)
-ROLL_CHOICES: tuple[Action, ...] = (Roll(1), Roll(2))
-REROLL_CHOICES: tuple[Action, ...] = (Reroll(), PASS)
-PORT_CHOICES: tuple[Action, ...] = (UsePort(), PASS)
-#: the kinds of prompt, each the word of its main action (``pass`` declines the optional ones)
-PROMPT_KINDS = KINDS
-#: a question with one answer, put while the engine answers it (``_force``): never shown
-BUILD_KIND = tuple(Prompt(seat, "build", "build nothing: nothing on sale is affordable")
-                   for seat in range(4))  # fmt: skip
-TAKE_KIND = tuple(Prompt(seat, "take", "take from the one opponent") for seat in range(4))
-#: the most decisions one turn can ask for: dice, reroll, dice again, port, TV, swap, build
-DECISIONS_PER_TURN = 7
-
-
-def _coins(n: int) -> str:
-    return f"{n} coin" if n == 1 else f"{n} coins"
-
-
-def _dice_words(dice: tuple[int, ...]) -> str:
-    """A roll in words: ``a 4``, or ``3 and 5 (total 8)``."""
-    if len(dice) == 1:
-        return f"a {dice[0]}"
-    return f"{dice[0]} and {dice[1]} (total {sum(dice)})"
-
-
-@attrs.frozen
-class PromptBook:
-    """The prompts whose text depends only on the seats' names (and, to build, the coins).
-
-    Made once per list of names and shared by every game with them (prompts are frozen
-    values); the other prompts (re-roll, Port, TV Station) are made when asked.
-    """
-
-    names: tuple[str, ...]
-    #: the Train Station owner's choice of dice at the start of a turn
-    roll: tuple[Prompt, ...]
-    #: the same choice for the Radio Tower's new roll (ruling MK-A1)
-    roll_again: tuple[Prompt, ...]
-    swap: tuple[Prompt, ...]
-    #: build[seat][coins]: filled as purses are met
-    build: tuple[dict[int, Prompt], ...]
-    #: reroll[seat][dice] and port[seat][dice]: filled as rolls are met
-    reroll: tuple[dict[tuple[int, ...], Prompt], ...]
-    port: tuple[dict[tuple[int, ...], Prompt], ...]
-
-    def build_prompt(self, seat: int, coins: int) -> Prompt:
-        """The build prompt of ``seat`` holding ``coins``."""
-        p = self.build[seat].get(coins)
-        if p is None:
-            text = (
-                f"{self.names[seat]} has {_coins(coins)}: build one establishment or "
-                "landmark, or pass"
-            )
-            p = self.build[seat][coins] = Prompt(seat, "build", text)
-        return p
-
-    def reroll_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
-        """The Radio Tower's question after ``dice``."""
-        p = self.reroll[seat].get(dice)
-        if p is None:
-            text = (
-                f"{self.names[seat]} rolled {_dice_words(dice)}: reroll with the Radio Tower, "
-                "or pass to keep it"
-            )
-            p = self.reroll[seat][dice] = Prompt(seat, "reroll", text)
-        return p
-
-    def port_prompt(self, seat: int, dice: tuple[int, ...]) -> Prompt:
-        """The Port's question on a total of 10 or more."""
-        p = self.port[seat].get(dice)
-        if p is None:
-            total = sum(dice)
-            text = (
-                f"{self.names[seat]} rolled {_dice_words(dice)}: port to add {PORT_BONUS} for "
-                f"{total + PORT_BONUS} (Port), or pass to keep {total}"
-            )
-            p = self.port[seat][dice] = Prompt(seat, "port", text)
-        return p
-
-
-@functools.lru_cache(maxsize=256)
-def prompt_book(names: tuple[str, ...]) -> PromptBook:
-    """The prompts of a game with these seat names."""
-    return PromptBook(
-        names=names,
-        roll=tuple(
-            Prompt(s, "roll", f"{name}: roll 1 or 2 dice (Train Station)")
-            for s, name in enumerate(names)
-        ),
-        roll_again=tuple(
-            Prompt(s, "roll", f"{name}: roll again with the Radio Tower, 1 or 2 dice")
-            for s, name in enumerate(names)
-        ),
-        swap=tuple(
-            Prompt(
-                s,
-                "swap",
-                f"{name}: Business Center: swap one of your establishments (not a purple one) "
-                "for one of another name from an opponent, or pass",
-            )
-            for s, name in enumerate(names)
-        ),
-        build=tuple({} for _ in names),
-        reroll=tuple({} for _ in names),
-        port=tuple({} for _ in names),
-    )
-
-
-class _SwapMenu(ActionsByIndex):
-    """The Business Center prompt's actions computed by index (issue 8), in the order of
-    ``Metropolia.swap_choices_reference``: Pass, then per opponent (clockwise) each card the
-    roller holds (table order) for each card the opponent holds (table order), same-name pairs
-    left out (ruling MK-A2).
-
-    Random play reads one swap of dozens, so they are not listed: an index is arithmetic on
-    which cards each side held when the prompt was listed (tuples: they do not change).
-    """
-
-    __slots__ = ("_blocks",)
-
-    def __init__(self, blocks: list[tuple[int, tuple[int, ...], tuple[int, ...], int]]) -> None:
-        #: per opponent with swaps: (seat, cards given, cards taken, how many swaps)
-        self._blocks = blocks
-        self._len = 1 + sum(b[3] for b in blocks)
-
-    def _item(self, i: int) -> Action:
-        if i == 0:
-            return PASS
-        i -= 1
-        for o, gives, takes, count in self._blocks:
-            if i < count:
-                for g in gives:
-                    row = len(takes) - (g in takes)  # no same-name swap
-                    if i < row:
-                        t = takes[i]
-                        if g <= t and g in takes:  # the same name is skipped
-                            t = takes[i + 1]
-                        return SWAPS[g][o][t]
-                    i -= row
-            i -= count
-        raise AssertionError("an index below the length falls in a block")
-
-    def __iter__(self) -> Iterator[Action]:
-        yield PASS
-        for o, gives, takes, _ in self._blocks:
-            for g in gives:
-                row = SWAPS[g][o]
-                yield from (row[t] for t in takes if t != g)
-
-
-@attrs.frozen
-class Table:
-    """What every game with the same seats and options shares: made once, not per game."""
-
-    #: for each roller: the others clockwise; the others counter-clockwise (the order red
-    #: cards are paid in, rulebook "Payments"); the seat that plays next
-    others: tuple[tuple[int, ...], ...]
-    next_seat: tuple[int, ...]
-    ccw: tuple[tuple[int, ...], ...]
-    #: for each roller and total: what the cards pay, clockwise from the roller (its blue and
-    #: green cards, the others' blue ones), each income plan entry led by the seat it pays
-    income: tuple[tuple[tuple[tuple[int, int, str, int, int, IncomeRule | None], ...], ...], ...]
-    #: the cost of each card (the Sushi Bar's is an option, ruling MK-1)
-    cost: tuple[int, ...]
-    landmarks_in_play: tuple[int, ...]
-    #: every build in play, cheapest first (cards before landmarks of the same cost): the
-    #: order of the build choices
-    builds_by_cost: tuple[tuple[int, int, int, Build], ...]
-    #: the landmarks that win the game when all are built: every one in play (ruling MK-A15:
-    #: the Plus Town Hall is a property, not a landmark)
-    to_win: tuple[int, ...]
-    #: ruling MK-6: the city each seat starts with
-    start_cards: tuple[int, ...]
-    start_landmarks: tuple[bool, ...]
-    #: ruling MK-5: base shows every card; Plus deals the market from the shuffled stack
-    start_supply: tuple[int, ...]
-    #: what a starting city could build with unlimited coins (see ``Metropolia._withdraw``)
-    start_offers: tuple[tuple[int, ...], tuple[Action, ...]]
-    #: Plus: the shuffle of the whole stack
-    shuffle: Shuffle
-
-
-@functools.cache
-def table(n: int, plus: bool, sushi_bar_cost: int) -> Table:
-    """The shared tables of an ``n``-seat game (Plus or not, with this Sushi Bar cost)."""
-    costs = [c.cost for c in CARDS]
-    costs[SUSHI_BAR] = sushi_bar_cost
-    in_play = tuple(LANDMARK_INDEX[m.id] for m in landmarks_of(plus))
-    builds = tuple(
-        sorted(
-            [(costs[i], 0, i, BUILD[i]) for i, c in enumerate(CARDS)
-             if plus or c.edition == "base"]
-            + [(LANDMARKS[j].cost, 1, j, BUILD_LANDMARK[j]) for j in in_play]
-        )
-    )  # fmt: skip
-    start = [0] * NC
-    for cid in STARTING_CARDS:
-        start[CARD_INDEX[cid]] += 1
-    supply = tuple(0 if plus or c.edition != "base" else c.copies for c in CARDS)
-    offer_costs = []
-    offers: list[Action] = [PASS]
-    for cost, is_landmark, i, build in builds:
-        if is_landmark or supply[i]:  # nothing built yet: every landmark and full pile
-            offer_costs.append(cost)
-            offers.append(build)
-    return Table(
-        others=tuple(tuple(clockwise(r, n, include_start=False)) for r in range(n)),
-        next_seat=tuple((r + 1) % n for r in range(n)),  # clockwise
-        ccw=tuple(tuple(counter_clockwise(r, n, include_start=False)) for r in range(n)),
-        income=tuple(
-            tuple(
-                tuple(
-                    (seat, *entry)
-                    for seat in clockwise(r, n)
-                    for entry in (ROLLER_PLAN[total] if seat == r else BLUE_PLAN[total])
-                )
-                for total in range(MAX_TOTAL + 1)
-            )
-            for r in range(n)
-        ),
-        cost=tuple(costs),
-        landmarks_in_play=in_play,
-        builds_by_cost=builds,
-        to_win=in_play,
-        start_cards=tuple(start),
-        start_landmarks=(False,) * NL,
-        start_supply=supply,
-        start_offers=(tuple(offer_costs), tuple(offers)),
-        shuffle=SHUFFLE,
-    )
 
 
 @attrs.frozen
@@ -431,8 +137,8 @@ class Metropolia(Game):
     name = "metropolia"
     title = "Metropolia"
     encodings = ENCODINGS
-    min_players = 2
-    max_players = 4
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
     options_spec = {
         "plus": Option(False, (False, True), help="play with the Metropolia Plus expansion"),
         "town_hall": Option(
@@ -480,7 +186,7 @@ class Metropolia(Game):
 
     s: MetroState
 
-    # ------------------------------------------------------------------ setup (rulebook "Setup")
+    # --------------------------------------------------------------------- setup (rulebook "Setup")
     def _setup(self) -> None:
         n = self.num_players
         plus = bool(self.options["plus"])
@@ -491,7 +197,7 @@ class Metropolia(Game):
             same_dice=self.options["reroll_dice"] == "same",
             remove_unbuyable=plus and self.options["unbuyable_purple"] == "remove",
         )
-        self._build_prompts = self._book.build
+        self._build_prompt_of = self._book.build_found
         # ruling MK-3: when the Plus Town Hall pays its coin (every Plus city holds one)
         self._town_hall_first = plus and self.options["town_hall"] == "start_of_turn"
         self._town_hall_late = plus and self.options["town_hall"] == "before_build"
@@ -520,6 +226,12 @@ class Metropolia(Game):
         else:
             self._first_turn()
 
+    def _first_turn(self) -> None:
+        """Ruling MK-A4: seat 0 begins, as if the last seat had just ended a turn."""
+        self.s.turn = self.num_players - 1
+        self._end_turn(True)  # True: no Airport coins, nobody has played
+
+    # --------------------------------------------------------------------- the market (ruling MK-5)
     def _fill_market(self) -> None:
         """Ruling MK-5: turn cards face up until 10 names show or the stack is gone."""
         s = self.s
@@ -550,53 +262,7 @@ class Metropolia(Game):
         s.retired += (i,) * count
         self._record(PileRemoved, CARDS[i].id, count)
 
-    def _refresh_offers(self, seats: Iterable[int]) -> None:
-        """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
-
-        Called when the Plus market is dealt; ``_withdraw`` keeps the offers current after.
-        """
-        s = self.s
-        supply = s.supply
-        for seat in seats:
-            city = s.cards[seat]
-            lms = s.landmarks[seat]
-            costs = []
-            choices: list[Action] = [PASS]
-            for cost, is_landmark, i, build in self._builds_by_cost:
-                if is_landmark:
-                    if lms[i]:
-                        continue
-                elif not supply[i] or (IS_PURPLE[i] and city[i]):
-                    continue
-                costs.append(cost)
-                choices.append(build)
-            s.offers[seat] = (tuple(costs), tuple(choices))
-
-    def _withdraw(self, seats: Iterable[int], build: Build) -> None:
-        """Take ``build`` out of the offers of ``seats``: a pile emptied, or the seat built a
-        purple card or a landmark (rulebook "Building": one of each)."""
-        offers = self.s.offers
-        k = BUILD_INDEX[build.card]
-        cost = self._cost[k] if k < NC else LANDMARKS[k - NC].cost
-        for seat in seats:
-            costs, choices = offers[seat]
-            at = bisect_left(costs, cost)  # the first offer of this cost; choices[0] is Pass
-            while at < len(costs) and costs[at] == cost:
-                if choices[at + 1] is build:
-                    # new tuples: clones share the old ones (copy-on-write)
-                    offers[seat] = (
-                        costs[:at] + costs[at + 1 :],
-                        choices[: at + 1] + choices[at + 2 :],
-                    )
-                    break
-                at += 1
-
-    # ------------------------------------------------------------------ the turn
-    def _first_turn(self) -> None:
-        """Ruling MK-A4: seat 0 begins, as if the last seat had just ended a turn."""
-        self.s.turn = self.num_players - 1
-        self._end_turn(True)  # True: no Airport coins, nobody has played
-
+    # --------------------------------------------------------------- the roll (rulebook "Gameplay")
     def _ask_roll(self) -> None:
         """One die; the Train Station owner chooses one or two (MK-2)."""
         s = self.s
@@ -643,7 +309,7 @@ class Metropolia(Game):
         self._record(DiceRolled, seat, dice, total)
         if RED_AT[total]:
             self._resolve_red_cards(total)
-        if total >= 12 and self._tuna_boat_sails(total):  # ruling MK-A6
+        if total >= TUNA_LEAST and self._tuna_boat_sails(total):  # ruling MK-A6
             self._request(TUNA_ROLL)
             return
         if PURPLE_AT[total]:
@@ -656,6 +322,7 @@ class Metropolia(Game):
             self._collect_income(total, 0)
             self._ask_build()
 
+    # -------------- the cards activate (rulebook "Income", "Payments Between Players"; ruling MK-4)
     def _resolve_red_cards(self, total: int) -> None:
         """Red cards: the roller pays each owner counter-clockwise, while money lasts."""
         s = self.s
@@ -677,6 +344,7 @@ class Metropolia(Game):
                 self._record(CoinsPaid, roller, owner, paid, owed, CARDS[i].id)
 
     def _tuna_boat_sails(self, total: int) -> bool:
+        """Whether a Tuna Boat that ``total`` activates has an owner with the Port (MK-A6)."""
         s = self.s
         for i in BLUE_AT[total]:
             if CARDS[i].effect == "tuna":
@@ -737,20 +405,15 @@ class Metropolia(Game):
                     self._ask_prompt(TAKE_KIND[roller])  # the question with one answer
                     self._force(roller, TAKE_FROM[others[0]])
                     return
-                coins = s.coins
-                offers = ", ".join(f"{self.players[o]} has {_coins(coins[o])}" for o in others)
-                self._ask(
-                    roller,
-                    "take",
-                    f"{self.players[roller]}: TV Station: take {_coins(CARDS[i].amount)} (or all "
-                    f"they have) from one opponent: {offers}",
-                )
+                names, coins = self.players, s.coins
+                offers = [(names[o], coins[o]) for o in others]
+                self._ask(roller, "take", words.take_text(names[roller], CARDS[i].amount, offers))
                 return
             if effect == "business_center":
                 s.purple_next = i
                 self._ask_prompt(self._book.swap[roller])
-                if not self._swap_blocks(roller):  # nothing to swap: pass is the only answer
-                    self._force(roller, PASS)
+                if not swap_blocks(s.cards, roller, self._others[roller]):
+                    self._force(roller, PASS)  # nothing to swap: pass is the only answer
                 return
             self._purple_from_everyone(i)
         if s.income_due:  # ruling MK-A17: the payments are made, now the income
@@ -778,6 +441,18 @@ class Metropolia(Game):
             if owed:
                 self._transfer(other, roller, owed, card.id)
 
+    def _swap(self, seat: int, action: Swap) -> None:
+        """Business Center: one establishment each way (ruling MK-A2)."""
+        give = CARD_INDEX[action.give]
+        take = CARD_INDEX[action.take]
+        mine = self.s.cards[seat]
+        theirs = self.s.cards[action.seat]
+        mine[give] -= 1
+        theirs[give] += 1
+        theirs[take] -= 1
+        mine[take] += 1
+        self._record(CardsSwapped, seat, action.give, action.seat, action.take)
+
     def _transfer(self, payer: int, payee: int, owed: int, source: str) -> None:
         coins = self.s.coins
         paid = min(owed, coins[payer])
@@ -789,6 +464,7 @@ class Metropolia(Game):
         self.s.coins[seat] += amount
         self._record(CoinsReceived, seat, amount, source)
 
+    # ---------------------------------------------------- building (rulebook "Building Properties")
     def _ask_build(self) -> None:
         s = self.s
         seat = s.turn
@@ -800,7 +476,7 @@ class Metropolia(Game):
             self._ask_prompt(BUILD_KIND[seat])  # the question with one answer, never shown
             self._force(seat, PASS)
             return
-        prompt = self._build_prompts[seat].get(coins)
+        prompt = self._build_prompt_of[seat](coins)
         self._ask_prompt(prompt if prompt is not None else self._book.build_prompt(seat, coins))
 
     def _build_landmark(self, seat: int, j: int) -> None:
@@ -818,6 +494,62 @@ class Metropolia(Game):
             return
         self._end_turn(True)
 
+    def _build_cost(self, build: Build) -> int:
+        """What ``build`` costs in this game (the Sushi Bar's cost is an option, MK-A16)."""
+        k = BUILD_INDEX[build.card]
+        return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
+
+    def _build_choices(self, seat: int) -> tuple[Action, ...]:
+        """Pass, then every build the seat can pay for, cheapest first (a tuple).
+
+        The fast path of ``reference.build_choices``: the offers are kept up to date by
+        ``_refresh_offers`` and ``_withdraw``, so only the coins cut the list here.
+        """
+        s = self.s
+        costs, choices = s.offers[seat]
+        return choices[: bisect_right(costs, s.coins[seat]) + 1]
+
+    def _refresh_offers(self, seats: Iterable[int]) -> None:
+        """Recompute what ``seats`` could build with unlimited coins (see ``_build_choices``).
+
+        Called when the Plus market is dealt; ``_withdraw`` keeps the offers current after.
+        """
+        s = self.s
+        supply = s.supply
+        for seat in seats:
+            city = s.cards[seat]
+            lms = s.landmarks[seat]
+            costs = []
+            choices: list[Action] = [PASS]
+            for cost, is_landmark, i, build in self._builds_by_cost:
+                if is_landmark:
+                    if lms[i]:
+                        continue
+                elif not supply[i] or (IS_PURPLE[i] and city[i]):
+                    continue
+                costs.append(cost)
+                choices.append(build)
+            s.offers[seat] = (tuple(costs), tuple(choices))
+
+    def _withdraw(self, seats: Iterable[int], build: Build) -> None:
+        """Take ``build`` out of the offers of ``seats``: a pile emptied, or the seat built a
+        purple card or a landmark (rulebook "Building": one of each)."""
+        offers = self.s.offers
+        cost = self._build_cost(build)
+        for seat in seats:
+            costs, choices = offers[seat]
+            at = bisect_left(costs, cost)  # the first offer of this cost; choices[0] is Pass
+            while at < len(costs) and costs[at] == cost:
+                if choices[at + 1] is build:
+                    # new tuples: clones share the old ones (copy-on-write)
+                    offers[seat] = (
+                        costs[:at] + costs[at + 1 :],
+                        choices[: at + 1] + choices[at + 2 :],
+                    )
+                    break
+                at += 1
+
+    # ------------------------------ the end of a turn, and of the game (rulebook "End of the Game")
     def _end_turn(self, built: bool) -> None:
         """The Airport's coins if the seat ``built`` nothing, then the next turn begins: the
         same seat's after doubles with the Amusement Park, else the next seat's.
@@ -848,20 +580,14 @@ class Metropolia(Game):
         else:
             self._request(ROLL_1[seat])
 
-    # ------------------------------------------------------------------ hooks
-    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
-        # only the rules set the request, so identity tells the two rare ones from the
-        # rolls (a request for each roller and number of dice)
-        if request is TUNA_ROLL:
-            self._collect_income(self.s.total, sum(outcome))
-            self._resolve_purple_cards(0)
-        elif request is SHUFFLE:  # Plus setup (MK-5)
-            self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
-            self._fill_market()
-            self._first_turn()
-        else:  # the turn's roll or the Radio Tower's new one: the usual case
-            self._rolled(outcome)
+    def _result(self) -> Result:
+        s = self.s  # ruling MK-A10: scores are landmarks built
+        scores = tuple(sum(1 for j in self._to_win if lm[j]) for lm in s.landmarks)
+        if s.winner is None:
+            return Result(scores, (), "turn limit reached (ruling MK-A3)")
+        return Result(scores, (s.winner,), "built all landmarks")
 
+    # ----------------------------------------- what the core hands in: a decision, a chance outcome
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
         # the exact classes (the base parsed the action): cheaper than isinstance
@@ -892,7 +618,7 @@ class Metropolia(Game):
             self._request((REROLLS if s.rerolled else ROLLS)[action.dice][seat])
         elif type(action) is Pass:  # declines what the prompt offered
             kind = self._pending.kind  # type: ignore[union-attr]
-            # what was declined, which the decision does not say; appended as _record would,
+            # what was declined, which the decision does not say (the log's words tell it)
             self._record(Passed, seat, kind)
             if kind == "build":  # the usual one
                 self._end_turn(False)
@@ -920,18 +646,20 @@ class Metropolia(Game):
         else:  # pragma: no cover - the base checked legality
             raise IllegalAction(f"unexpected action {action}")
 
-    def _swap(self, seat: int, action: Swap) -> None:
-        """Business Center: one establishment each way (ruling MK-A2)."""
-        give = CARD_INDEX[action.give]
-        take = CARD_INDEX[action.take]
-        mine = self.s.cards[seat]
-        theirs = self.s.cards[action.seat]
-        mine[give] -= 1
-        theirs[give] += 1
-        theirs[take] -= 1
-        mine[take] += 1
-        self._record(CardsSwapped, seat, action.give, action.seat, action.take)
+    def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
+        # only the rules set the request, so identity tells the two rare ones from the
+        # rolls (a request for each roller and number of dice)
+        if request is TUNA_ROLL:
+            self._collect_income(self.s.total, sum(outcome))
+            self._resolve_purple_cards(0)
+        elif request is SHUFFLE:  # Plus setup (MK-5)
+            self.s.stack = [CARD_INDEX[c] for c in reversed(outcome)]
+            self._fill_market()
+            self._first_turn()
+        else:  # the turn's roll or the Radio Tower's new one: the usual case
+            self._rolled(outcome)
 
+    # -------------------------------------------------------------------------------- what is legal
     def _legal_actions(self) -> Sequence[Action]:
         # tuples where the choices are kept: the core hands a tuple out as it is, a list it
         # copies (a caller must not be able to edit what apply trusts)
@@ -950,91 +678,8 @@ class Metropolia(Game):
             return PORT_CHOICES
         if kind == "take":
             return [TAKE_FROM[o] for o in self._others[seat]]
-        # swap (the Business Center): the swaps by index (see swap_choices_reference)
-        return _SwapMenu(self._swap_blocks(seat))
-
-    def _swap_blocks(self, seat: int) -> list[tuple[int, tuple[int, ...], tuple[int, ...], int]]:
-        """Per opponent with swaps (clockwise): (seat, cards given, cards taken, how many)."""
-        s = self.s
-        gives = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[seat])))
-        blocks = []
-        for o in self._others[seat]:
-            takes = tuple(compress(NOT_PURPLE, NOT_PURPLE_COUNTS(s.cards[o])))
-            count = len(gives) * len(takes) - len(set(gives).intersection(takes))
-            if count:
-                blocks.append((o, gives, takes, count))
-        return blocks
-
-    def _legal_text(self) -> str:
-        """What is legal now, in the rule's words, for the message of a refused action."""
-        p = self._pending
-        assert isinstance(p, Prompt)
-        seat = p.seat
-        s = self.s
-        if p.kind == "build":
-            builds = ", ".join(
-                f"{a.card} ({self._build_cost(a)})"
-                for a in self._build_choices(seat)
-                if isinstance(a, Build)
-            )
-            return f"pass, or build one of (cost): {builds}; {_coins(s.coins[seat])} to spend"
-        if p.kind == "swap":
-            mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
-            theirs = "; ".join(
-                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
-                for o, _, takes, _ in self._swap_blocks(seat)
-            )
-            return (
-                "pass, or swap <your card> <seat> <their card> for a card of another name, "
-                f"no purple card: yours: {mine}; theirs: {theirs}"
-            )
-        return super()._legal_text()
-
-    def _build_cost(self, build: Build) -> int:
-        k = BUILD_INDEX[build.card]
-        return self._cost[k] if k < NC else LANDMARKS[k - NC].cost
-
-    def swap_choices_reference(self, seat: int) -> list[Action]:
-        """The Business Center choices listed from the rules (the tests compare the fast path):
-        decline, or give any non-purple card for any non-purple card of another name."""
-        s = self.s
-        out: list[Action] = [PASS]
-        mine = s.cards[seat]
-        for o in self._others[seat]:
-            theirs = s.cards[o]
-            for g in NOT_PURPLE:
-                if not mine[g]:
-                    continue
-                for t in NOT_PURPLE:
-                    if theirs[t] and t != g:  # ruling MK-A2: no same-name swap
-                        out.append(SWAPS[g][o][t])
-        return out
-
-    def _build_choices(self, seat: int) -> tuple[Action, ...]:
-        """Pass, then every build the seat can pay for, cheapest first (a tuple).
-
-        The fast path of ``build_choices_reference``: the offers are kept up to date by
-        ``_refresh_offers``, so only the coins cut the list here.
-        """
-        s = self.s
-        costs, choices = s.offers[seat]
-        return choices[: bisect_right(costs, s.coins[seat]) + 1]
-
-    def build_choices_reference(self, seat: int) -> list[Action]:
-        """The build choices computed from the rules alone (the tests compare the fast path)."""
-        s = self.s
-        money = s.coins[seat]
-        out: list[Action] = [PASS]
-        for cost, is_landmark, i, build in self._builds_by_cost:
-            if cost > money:
-                continue
-            if is_landmark:
-                ok = not s.landmarks[seat][i]
-            else:  # a sold-out pile, or a second copy of a purple card (rulebook "Building")
-                ok = bool(s.supply[i]) and not (IS_PURPLE[i] and s.cards[seat][i])
-            if ok:
-                out.append(build)
-        return out
+        # swap (the Business Center): the swaps by index (see reference.swap_choices)
+        return SwapMenu(swap_blocks(s.cards, seat, self._others[seat]))
 
     def _is_legal(self, action: Action) -> bool:
         """Exact legality without building the list of legal actions."""
@@ -1089,10 +734,35 @@ class Metropolia(Game):
             and s.cards[action.seat][take]
         )
 
+    def _legal_text(self) -> str:
+        """What is legal now, in the rule's words, for the message of a refused action."""
+        p = self._pending
+        assert isinstance(p, Prompt)
+        seat = p.seat
+        s = self.s
+        if p.kind == "build":
+            builds = ", ".join(
+                f"{a.card} ({self._build_cost(a)})"
+                for a in self._build_choices(seat)
+                if isinstance(a, Build)
+            )
+            return f"pass, or build one of (cost): {builds}; {words.coins(s.coins[seat])} to spend"
+        if p.kind == "swap":
+            mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
+            theirs = "; ".join(
+                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
+                for o, _, takes, _ in swap_blocks(s.cards, seat, self._others[seat])
+            )
+            return (
+                "pass, or swap <your card> <seat> <their card> for a card of another name, "
+                f"no purple card: yours: {mine}; theirs: {theirs}"
+            )
+        return super()._legal_text()
+
+    # --------------------------------------------------- copies, views and the rest of the contract
     def _copy_state(self, other: Metropolia) -> None:
         self.s = other.s.copy()
 
-    # ------------------------------------------------------------------ what seats see
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s
         cities = []
@@ -1136,13 +806,6 @@ class Metropolia(Game):
         if len(set(stack)) > 1:  # ruling MK-5: the stack order is the only secret
             return [[CARDS[i].id for i in reversed(stack)]]
         return []
-
-    def _result(self) -> Result:
-        s = self.s  # ruling MK-A10: scores are landmarks built
-        scores = tuple(sum(1 for j in self._to_win if lm[j]) for lm in s.landmarks)
-        if s.winner is None:
-            return Result(scores, (), "turn limit reached (ruling MK-A3)")
-        return Result(scores, (s.winner,), "built all landmarks")
 
     def invariants(self) -> list[str]:
         """Coins move only in events and never below zero; every card is somewhere (MK-1): in a
@@ -1193,9 +856,7 @@ class Metropolia(Game):
 
         A rough guide for cut-off searches (MCTS), summing to 1; not a rule of the game.
         """
-        from metropolia import economy  # economy reads this module's tables
-
-        return economy.win_chances(self.s, self._to_win)
+        return win_chances(self.s, self._to_win)
 
     def determinize(self, seat: int, rng: Any) -> Metropolia:
         """A copy with the Plus stack (the only secret, MK-5) reshuffled by ``rng``."""
@@ -1209,14 +870,14 @@ class Metropolia(Game):
 
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
-        """Every card, landmark and rule in play for these options (``metropolia.static``)."""
+        """Every card, landmark and rule in play for these options (``data.static_data``)."""
         return static_data(options)
 
     def max_actions(self) -> int:
         """At most seven decisions a turn, and at most ``turn_limit`` turns (ruling MK-A3)."""
         return self._turn_limit * DECISIONS_PER_TURN + 1
 
-    # ------------------------------------------------------------------ queries
+    # -------------------------------------------------------------------------------------- queries
     def coins(self, seat: int) -> int:
         """The coins ``seat`` holds."""
         return self.s.coins[seat]

@@ -19,7 +19,7 @@ from metropolia import economy
 from metropolia.actions import Build, Pass, Swap, TakeFrom
 from metropolia.bots import rank
 from metropolia.data import CARD_INDEX, CARDS, PORT_BONUS
-from metropolia.rules import BUILD_INDEX, NC
+from metropolia.tables import BUILD_INDEX, NC
 
 if TYPE_CHECKING:
     from common import Game

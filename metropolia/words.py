@@ -1,9 +1,10 @@
-"""Metropolia's log in words: one sentence for every event, as one seat (or a spectator) sees it.
+"""Metropolia in words: the log's sentences, the prompts' questions and the cards' effects.
 
 ``Metropolia._describe`` hands each event here as its redacted JSON (``event.for_seat(seat)``),
 so a sentence can only say what that seat may see. Players are named by their seat names ("you"
 for the seat being told), cards and landmarks by their names in the card table (rulings MK-1,
-MK-2), amounts in coins.
+MK-2), amounts in coins. The prompts' texts (``metropolia.tables`` makes each once) and the
+effects of the static data (``data.static_data``) are worded here too.
 """
 
 from __future__ import annotations
@@ -14,13 +15,23 @@ from typing import Any
 
 from common.words import in_words
 from metropolia.data import (
+    AIRPORT_COINS,
     CARD_INDEX,
     CARDS,
+    ICONS,
     LANDMARK_INDEX,
     LANDMARKS,
+    MALL_ICONS,
+    MARKET_NAMES,
     PORT_BONUS,
+    PORT_MIN_TOTAL,
+    PUBLISHER_ICONS,
     TOWN_HALL,
+    TOWN_HALL_COINS,
+    TUNA_DICE,
     TURN_LIMIT,
+    Card,
+    Landmark,
     landmarks_of,
 )
 
@@ -70,11 +81,197 @@ def a_card(card: str) -> str:
     return f"{'an' if name[0] in 'AEIOU' else 'a'} {name}"
 
 
-def _roll(dice: Sequence[int]) -> str:
+def dice_in_words(dice: Sequence[int]) -> str:
     """Dice in words: ``a 4``, or ``4 and 2 (total 6)``."""
     if len(dice) == 1:
         return f"a {dice[0]}"
     return f"{' and '.join(map(str, dice))} (total {sum(dice)})"
+
+
+# ---------------------------------------------------------------------- the prompts' questions
+def roll_text(name: str) -> str:
+    """The Train Station owner's choice of dice at the start of a turn (ruling MK-2)."""
+    return f"{name}: roll 1 or 2 dice (Train Station)"
+
+
+def roll_again_text(name: str) -> str:
+    """The same choice for the Radio Tower's new roll (ruling MK-A1)."""
+    return f"{name}: roll again with the Radio Tower, 1 or 2 dice"
+
+
+def reroll_text(name: str, dice: Sequence[int]) -> str:
+    """The Radio Tower's question after ``dice``."""
+    return f"{name} rolled {dice_in_words(dice)}: reroll with the Radio Tower, or pass to keep it"
+
+
+def port_text(name: str, dice: Sequence[int]) -> str:
+    """The Port's question on a total of 10 or more."""
+    total = sum(dice)
+    return (
+        f"{name} rolled {dice_in_words(dice)}: port to add {PORT_BONUS} for "
+        f"{total + PORT_BONUS} (Port), or pass to keep {total}"
+    )
+
+
+def take_text(name: str, amount: int, offers: Sequence[tuple[str, int]]) -> str:
+    """The TV Station's question: ``offers`` are each opponent's name and coins."""
+    held = ", ".join(f"{other} has {coins(n)}" for other, n in offers)
+    return f"{name}: TV Station: take {coins(amount)} (or all they have) from one opponent: {held}"
+
+
+def swap_text(name: str) -> str:
+    """The Business Center's question (ruling MK-A2)."""
+    return (
+        f"{name}: Business Center: swap one of your establishments (not a purple one) for one "
+        "of another name from an opponent, or pass"
+    )
+
+
+def build_text(name: str, purse: int) -> str:
+    """The question at the end of every turn, to a seat holding ``purse`` coins."""
+    return f"{name} has {coins(purse)}: build one establishment or landmark, or pass"
+
+
+#: the question with one answer that the engine answers itself (``Game._force``): never shown
+NOTHING_TO_BUILD = "build nothing: nothing on sale is affordable"
+ONE_OPPONENT = "take from the one opponent"
+
+
+# ---------------------------------------------------------------------- the static data's words
+#: the seed's "Income": who a card of each colour pays, and when
+COLOURS: dict[str, str] = {
+    "blue": "receives income from the bank on every player's roll",
+    "green": "receives income from the bank on its owner's own roll",
+    "red": "receives income from the player who rolled, on another player's roll",
+    "purple": "receives income from the other players on its owner's own roll; "
+    "one of each per city",
+}
+
+
+def _names(ids: list[str]) -> str:
+    names = [CARDS[CARD_INDEX[i]].name for i in ids]
+    return in_words(names, "or")
+
+
+def card_effect(card: Card, plus: bool = True) -> str:
+    """What ``card`` does, in words (from its record: the numbers are the data's); the cards
+    it counts are those in play (``plus``: both sets)."""
+    port = "If you have the Port: " if card.needs_port else ""
+    effect = card.effect
+    if effect == "income":
+        when = "on any player's roll" if card.colour == "blue" else "on your own roll"
+        text = f"receive {coins(card.amount)} from the bank {when}."
+    elif effect == "per_icon":
+        assert card.per is not None
+        counted = [i for i in ICONS[card.per] if plus or CARDS[CARD_INDEX[i]].edition == "base"]
+        text = (
+            f"receive {coins(card.amount)} from the bank for each of your {card.per} cards "
+            f"({_names(counted)}), on your own roll."
+        )
+    elif effect == "per_card":
+        assert card.per is not None
+        other = CARDS[CARD_INDEX[card.per]].name
+        text = (
+            f"receive {coins(card.amount)} from the bank for each {other} you own, "
+            "on your own roll."
+        )
+    elif effect == "take":
+        text = f"take {coins(card.amount)} from the player who rolled, on another player's roll."
+    elif effect == "stadium":
+        text = f"take {coins(card.amount)} from each opponent, on your own roll."
+    elif effect == "tv_station":
+        text = f"take {coins(card.amount)} from one opponent of your choice, on your own roll."
+    elif effect == "business_center":
+        text = (
+            "on your own roll you may swap one of your establishments (not a purple one) for "
+            "one of another name from an opponent."
+        )
+    elif effect == "publisher":
+        icons = " and ".join(sorted(PUBLISHER_ICONS))
+        text = (
+            f"take {coins(card.amount)} from each opponent for each {icons} card they own, "
+            "on your own roll."
+        )
+    elif effect == "tax_office":
+        text = (
+            f"take half the coins, rounded down, of each opponent with {card.threshold} coins "
+            "or more, on your own roll."
+        )
+    else:  # tuna
+        text = (
+            f"on a roll that activates it, the player who rolled rolls {TUNA_DICE} dice once; "
+            "receive their total from the bank for each Tuna Boat you own (the dice change "
+            "nothing else)."
+        )
+    out = port + text
+    return out[0].upper() + out[1:]
+
+
+def landmark_effect(landmark: Landmark, options: Mapping[str, Any]) -> str:
+    """What ``landmark`` does once built, in words, for these options."""
+    lid = landmark.id
+    if lid == "port":
+        return (
+            f"On your own roll, if the dice show {PORT_MIN_TOTAL} or more, you may add "
+            f"{PORT_BONUS} to the total."
+        )
+    if lid == "train_station":
+        return "You may roll one or two dice."
+    if lid == "shopping_mall":
+        icons = " and ".join(sorted(MALL_ICONS))
+        return (
+            f"Each of your {icons} cards pays 1 coin more (the Flower Shop 1 more for each "
+            "Flower Orchard it counts)."
+        )
+    if lid == "amusement_park":
+        return "If your two dice show the same number, you take another turn after this one."
+    if lid == "radio_tower":
+        if options["reroll_dice"] == "same":
+            return "Once a turn you may roll again, with as many dice as before."
+        return "Once a turn you may roll again, choosing one or two dice again."
+    assert lid == "airport"
+    return (
+        f"Receive {coins(AIRPORT_COINS)} from the bank when you build nothing in your turn "
+        "(extra turns too)."
+    )
+
+
+def town_hall_effect(options: Mapping[str, Any]) -> str:
+    """What the Plus Town Hall does, for these options (ruling MK-3)."""
+    if options["town_hall"] == "before_build":
+        return f"Receive {coins(TOWN_HALL_COINS)} from the bank before you build, if you have none."
+    return f"Receive {coins(TOWN_HALL_COINS)} from the bank at the start of each of your turns."
+
+
+def market_description(plus: bool, unbuyable_purple: str) -> str:
+    """How the market is laid out and refilled (ruling MK-5, and MK-A19's option)."""
+    if not plus:
+        return (
+            "Every establishment lies open on the table; a sold-out pile cannot be built "
+            "(ruling MK-5)."
+        )
+    return (
+        f"All supply cards of both sets are shuffled into one stack; cards are turned up "
+        f"until {MARKET_NAMES} different names show (a repeat joins its pile), and again "
+        f"whenever a pile empties; an empty stack adds nothing (ruling MK-5)."
+    ) + (
+        " A purple pile that every player owns leaves the game and the market is "
+        f"refilled to {MARKET_NAMES} names (ruling MK-A19)."
+        if unbuyable_purple == "remove"
+        else ""
+    )
+
+
+def activation_description(payments: str) -> str:
+    """The order cards activate in and how red cards are paid (rulings MK-4, MK-A12, MK-A17)."""
+    if payments == "pay_first":
+        note = "The roller's purple cards take their coins before green and blue income (MK-A17)."
+    else:
+        note = "Red cards, then green and blue, then purple (rulings MK-4, MK-A12)."
+    return (
+        note + " Red cards are paid counter-clockwise from the roller, "
+        "each in full while the roller's coins last; the rest is waived."
+    )
 
 
 class Voice:
@@ -206,7 +403,7 @@ def _chance_resolved(data: dict[str, Any], v: Voice) -> str | None:
     if request == _TUNA:
         if outcome is None:
             return "The dice for the Tuna Boats are rolled."
-        return f"The dice for the Tuna Boats show {_roll(outcome)}."
+        return f"The dice for the Tuna Boats show {dice_in_words(outcome)}."
     found = _DICE.fullmatch(request)
     if found is None:
         return None
@@ -215,8 +412,8 @@ def _chance_resolved(data: dict[str, Any], v: Voice) -> str | None:
     if outcome is None:
         return f"{v.does(seat, 'rolls')}{' again' if again else ''}."
     if again:
-        return f"{v.does(seat, 'rolls')} again: {_roll(outcome)}."
-    return f"{v.does(seat, 'rolls')} {_roll(outcome)}."
+        return f"{v.does(seat, 'rolls')} again: {dice_in_words(outcome)}."
+    return f"{v.does(seat, 'rolls')} {dice_in_words(outcome)}."
 
 
 def _game_ended(data: dict[str, Any], v: Voice) -> str:

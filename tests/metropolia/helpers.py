@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import metropolia
-from common import Action, Bot, Event, Game
+from common import Action, Bot, Event, Game, RandomBot
 from metropolia.data import CARD_INDEX, LANDMARK_INDEX
-from metropolia.events import Built, CoinsPaid, CoinsReceived
+from metropolia.events import CoinsPaid, CoinsReceived
 from metropolia.rules import Metropolia
 
 #: every value of every rule option, each in at least one set (with and without Plus)
@@ -90,18 +90,24 @@ def roll(g: Metropolia, *dice: int) -> None:
     g.resolve(dice)
 
 
-def purse_from_events(g: Metropolia) -> list[int]:
-    """Every seat's coins, summed from the coin events alone (the bank is the only source)."""
-    purse = [0] * g.num_players
-    for e in g.events:
-        if isinstance(e, CoinsReceived):
-            purse[e.seat] += e.amount
-        elif isinstance(e, CoinsPaid):
-            purse[e.payer] -= e.amount
-            purse[e.payee] += e.amount
-        elif isinstance(e, Built):
-            purse[e.seat] -= e.cost
-    return purse
+def play_random(g: Metropolia, seed: int, check: Callable[[Metropolia], None]) -> None:
+    """Play ``g`` to its end with random bots (seat k's seeded ``seed + k``), calling
+    ``check(g)`` at every position, the last included.
+
+    Every other decision is applied by its text form, so the rules also meet action objects
+    that are not the ones they listed.
+    """
+    bots = [RandomBot(seed + k) for k in range(g.num_players)]
+    while not g.is_over:
+        check(g)
+        if g.chance is not None:
+            g.resolve()
+            continue
+        seat = g.to_act
+        assert seat is not None
+        action = bots[seat].choose(g, seat)
+        g.apply(str(action) if g.decisions % 2 else action)
+    check(g)
 
 
 def kinds(g: Metropolia) -> list[str]:

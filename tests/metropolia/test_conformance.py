@@ -11,9 +11,9 @@ from hypothesis import settings
 import metropolia
 from common import Action, RandomBot, play
 from common.testing import check_game, make_state_machine
-from metropolia import Build, Metropolia, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
+from metropolia import Build, Metropolia, Pass, Reroll, Roll, Swap, TakeFrom, UsePort, reference
 from metropolia.events import Built, CoinsPaid, CoinsReceived
-from tests.metropolia.helpers import purse_from_events
+from tests.metropolia.helpers import play_random
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -61,7 +61,7 @@ def test_coins_are_conserved_and_only_the_bank_makes_them(plus: bool, players: i
     for seed in range(5):
         g = metropolia.new_game(players=players, seed=seed, plus=plus)
         play(g, [RandomBot(seed + k) for k in range(players)])
-        assert purse_from_events(g) == g.s.coins
+        assert reference.purses(g) == g.s.coins
         made = sum(e.amount for e in g.events if isinstance(e, CoinsReceived))
         spent = sum(e.cost for e in g.events if isinstance(e, Built))
         assert sum(g.s.coins) == made - spent
@@ -103,32 +103,23 @@ def test_clone_and_load_continue_like_the_original() -> None:
 def _before_each_decision(
     plus: bool, players: int, seeds: range, check: Callable[[Metropolia, int], None]
 ) -> None:
-    """Play random games, calling ``check(game, seat)`` before each decision.
+    """Play random games, calling ``check(game, seat)`` before each decision."""
 
-    Every other decision is applied by its text form, so the rules also meet action objects
-    that are not the ones they listed.
-    """
+    def at_a_prompt(g: Metropolia) -> None:
+        if g.to_act is not None:
+            check(g, g.to_act)
+
     for seed in seeds:
-        g = metropolia.new_game(players=players, seed=seed, plus=plus)
-        bots = [RandomBot(seed + k) for k in range(players)]
-        while not g.is_over:
-            if g.chance is not None:
-                g.resolve()
-                continue
-            seat = g.to_act
-            assert seat is not None
-            check(g, seat)
-            action = bots[seat].choose(g, seat)
-            g.apply(str(action) if g.decisions % 2 else action)
+        play_random(metropolia.new_game(players=players, seed=seed, plus=plus), seed, at_a_prompt)
 
 
 @pytest.mark.parametrize(("plus", "players"), [(False, 2), (False, 4), (True, 2), (True, 4)])
 def test_fast_build_choices_agree_with_the_rules_on_random_games(plus: bool, players: int) -> None:
     def check(g: Metropolia, seat: int) -> None:
         if g.prompt is not None and g.prompt.kind == "build":
-            assert list(g.legal_actions()) == g.build_choices_reference(seat)
+            assert list(g.legal_actions()) == reference.build_choices(g, seat)
             for other in range(players):
-                assert list(g._build_choices(other)) == g.build_choices_reference(other)
+                assert list(g._build_choices(other)) == reference.build_choices(g, other)
 
     _before_each_decision(plus, players, range(4), check)
 
@@ -141,17 +132,17 @@ def test_swaps_by_index_agree_with_the_rules_on_random_games(plus: bool, players
 
     def check(g: Metropolia, seat: int) -> None:
         if g.prompt is not None and g.prompt.kind == "swap":
-            reference = g.swap_choices_reference(seat)
+            plain = reference.swap_choices(g, seat)
             fast = g._legal_actions()
-            assert len(fast) == len(reference)
-            assert [fast[i] for i in range(len(fast))] == reference
-            assert list(g.legal_actions()) == reference
-            seen.append((fast, reference))
+            assert len(fast) == len(plain)
+            assert [fast[i] for i in range(len(fast))] == plain
+            assert list(g.legal_actions()) == plain
+            seen.append((fast, plain))
 
     _before_each_decision(plus, players, range(12), check)
     assert len(seen) >= 10
-    for fast, reference in seen:  # snapshots: the game's later moves left them as they were
-        assert list(fast) == reference
+    for fast, plain in seen:  # snapshots: the game's later moves left them as they were
+        assert list(fast) == plain
 
 
 @pytest.mark.parametrize("plus", [False, True])
@@ -166,13 +157,13 @@ def test_build_offers_of_a_clone_and_its_original_stay_apart(plus: bool) -> None
             seat = g.to_act
             assert seat is not None
             g.apply(bots[seat].choose(g, seat))
-    before = [g.build_choices_reference(seat) for seat in range(3)]
+    before = [reference.build_choices(g, seat) for seat in range(3)]
     twin = g.clone()
     play(twin, [RandomBot(5 + k) for k in range(3)])
     assert [list(g._build_choices(seat)) for seat in range(3)] == before
-    assert [g.build_choices_reference(seat) for seat in range(3)] == before
+    assert [reference.build_choices(g, seat) for seat in range(3)] == before
     for seat in range(3):
-        assert list(twin._build_choices(seat)) == twin.build_choices_reference(seat)
+        assert list(twin._build_choices(seat)) == reference.build_choices(twin, seat)
 
 
 def _candidates(players: int) -> list[Action]:

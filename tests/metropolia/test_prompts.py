@@ -9,7 +9,7 @@ import pytest
 import metropolia
 from common import IllegalAction, RandomBot
 from metropolia import Pass, Reroll
-from metropolia.rules import PROMPT_KINDS
+from metropolia.tables import PROMPT_KINDS
 from tests.metropolia.helpers import position, roll
 
 NAMES = ["Ala", "Bartek", "Celina"]
