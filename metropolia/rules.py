@@ -619,7 +619,7 @@ class Metropolia(Game):
         elif type(action) is Pass:  # declines what the prompt offered
             kind = self._pending.kind  # type: ignore[union-attr]
             # what was declined, which the decision does not say (the log's words tell it)
-            self._record(Passed, seat, kind)
+            self._entries.append((Passed, seat, kind))
             if kind == "build":  # the usual one
                 self._end_turn(False)
             elif kind == "swap":
