@@ -16,8 +16,7 @@ from typing import Any
 from common import Action, Game
 from common.svg import Drawing, SvgWrapper, fit_lines, wrap_text
 from metropoli import data as D
-from metropoli import texts as W
-from metropoli import words
+from metropoli import words as W
 from metropoli.actions import Build, FreeBlock, Give, GoTo, Offer, Sell, Take
 from metropoli.rules import Metropoli
 
@@ -250,7 +249,7 @@ def under_way(st: dict[str, Any], players: list[str], seat: int | None) -> list[
     if trade is not None:
         data = {"seat": st["active"], **trade}
         sent = "sent" if trade["sent"] else "being composed"
-        deal = words.trade_words(data, players, seat)
+        deal = W.trade_words(data, players, seat)
         parts.append(
             f"Proposal of {players[st['active']]} to {players[trade['partner']]} ({sent}): {deal}"
         )
@@ -425,7 +424,7 @@ _SHUFFLED = {
     "neighbourhood_values": "The neighbourhood value cards are shuffled and dealt",
     "metropoli": "The Metropoli deck is shuffled face down",
 }
-#: what the dice of a request are rolled for, by its purpose (``metropoli.texts``)
+#: what the dice of a request are rolled for, by its purpose (``metropoli.words``)
 _ROLLED_FOR = {
     W.FIRST_DICE: "for the first player",
     W.MOVE_DICE: "to move",

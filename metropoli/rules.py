@@ -19,8 +19,7 @@ from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
 from common.chance import ChanceRequest
 from common.codec import freeze
 from metropoli import data as D
-from metropoli import texts as W
-from metropoli import words
+from metropoli import words as W
 from metropoli.actions import (
     ALL_ACTIONS,
     Accept,
@@ -1638,7 +1637,7 @@ class Metropoli(Game):
 
     def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
         """Every event of the log in Metropoli's words (``metropoli.words``, issue 23)."""
-        return words.tell(data, self.players, seat, _OPTION_DEFAULTS)
+        return W.tell(data, self.players, seat, _OPTION_DEFAULTS)
 
     def _secrets(self, seat: int | None) -> list[Any]:
         deck = self.s.deck
