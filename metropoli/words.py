@@ -167,6 +167,104 @@ DEBT_REASONS = {
 }
 
 
+def bid_prompt(
+    players: Sequence[str], space: int, debtor: int | None, high: int, leader: int | None
+) -> str:
+    """An auction's bid prompt: the concession (whose, in a bankruptcy auction), the high bid
+    and its bidder."""
+    name = B.names[space]
+    if debtor is not None:
+        head = f"bankruptcy auction of {name} ({players[debtor]}'s)"
+    else:
+        head = f"auction of {name}"
+    if leader is None:
+        state = "no bid yet; bid a multiple of " + BID_UNIT
+    else:
+        state = (
+            f"the high bid is {money(high)}, by {players[leader]}; "
+            f"bid more, in multiples of {BID_UNIT}"
+        )
+    return f"{head}: {state}, within your cash, or pass"
+
+
+def raise_prompt(players: Sequence[str], space: int, high: int, active: int) -> str:
+    """The winner's prompt to raise the Market Value before the pre-emption (ruling MI-9)."""
+    return (
+        f"you won the auction of {B.names[space]} at {money(high)}: raise the "
+        f"Market Value (a multiple of {BID_UNIT} within your cash), or pass; "
+        f"{players[active]} may then pre-empt at {money(D.PREEMPT_EXTRA)} more"
+    )
+
+
+def preempt_prompt(players: Sequence[str], space: int, high: int, leader: int) -> str:
+    """The player on turn's prompt to pre-empt the winner (ruling MI-9)."""
+    return (
+        f"{players[leader]} won {B.names[space]} at a Market Value of "
+        f"{money(high)}: pre-empt at {money(high + D.PREEMPT_EXTRA)}, or pass"
+    )
+
+
+def bids_open(phase: str, high: int, cash: int) -> str:
+    """Every bid (``phase`` "bid") or raise open, as a range: the listing shows a few."""
+    top = cash - cash % D.BID_UNIT
+    what = "bid" if phase == "bid" else "raise the Market Value to"
+    return (
+        f"{what} any multiple of {BID_UNIT} from {money(high + D.BID_UNIT)} "
+        f"up to {money(top)} (your cash), or pass"
+    )
+
+
+def sell_prompt(
+    players: Sequence[str], creditor: int | None, amount: int, reason: str, cash: int
+) -> str:
+    """A debtor short of cash: the debt, and the concessions to auction (ruling MI-16)."""
+    whom = "the Bank" if creditor is None else players[creditor]
+    return (
+        f"you owe {whom} {money(amount)} for "
+        f"{DEBT_REASONS.get(reason, reason)} and hold {money(cash)}: "
+        "auction one of your concessions"
+    )
+
+
+def draft_prompt(
+    players: Sequence[str], partner: int, held: bool, cash_set: bool, more: bool
+) -> str:
+    """The prompt of a proposal being composed: to whom, and what it may do next."""
+    return f"proposal to {players[partner]}: {draft_steps(held, cash_set, more)}"
+
+
+def draft_open(
+    players: Sequence[str],
+    partner: int,
+    gives: Sequence[int],
+    takes: Sequence[int],
+    cash_range: tuple[int, int] | None,
+    last: Sequence[str],
+) -> str:
+    """Everything a proposal being composed may do next, the cash as a range (``cash_range``:
+    what the partner and the proposer could pay, None once the cash is set)."""
+    parts = []
+    if gives:
+        parts.append("give one of " + listing([B.names[c] for c in gives], "or"))
+    if takes:
+        parts.append("take one of " + listing([B.names[c] for c in takes], "or"))
+    if cash_range is not None:
+        least, most = cash_range
+        parts.append(
+            f"cash X once, X any multiple of {money(D.TRADE_UNIT)} from -{money(least)} "
+            f"({players[partner]} pays) to {money(most)} (you pay), not 0"
+        )
+    parts.extend(last)
+    return listing(parts, "or")
+
+
+def proposal_prompt(
+    players: Sequence[str], seat: int, give: Sequence[int], take: Sequence[int], cash: int
+) -> str:
+    """The partner's prompt: who proposes, the deal spelled out, accept or decline."""
+    return f"{players[seat]} proposes a trade: {deal(give, take, cash, False)}; accept or decline"
+
+
 # ================================================================== the log
 
 #: the set-up's shuffles, by request (rules: ``_DEAL_STREETS``, ``_DEAL_VALUES``, the deck)
