@@ -1,5 +1,5 @@
 """Metropoli drawn: the text board of terminal play (the track, the four districts, the
-players, what is under way) and the SVG picture of the board (issue 23).
+players, what is under way) and the SVG picture of the board.
 
 Both are drawn from ``game.view(seat)`` (the picture also from the board's avenue names and
 the corners' costs, static data), so each shows what that seat sees and nothing more. The
@@ -28,7 +28,7 @@ def _money(x: int) -> str:
 
 
 # ------------------------------------------------------------------ text
-#: the widest text board (issue 23: the terminal shows it with the events and the prompt)
+#: the widest text board (the terminal shows it with the events and the prompt)
 WIDTH = 100
 #: the most lines the auction, proposal and debt under way take
 _UNDER_WAY_LINES = 2
@@ -278,7 +278,7 @@ def _fit(line: str) -> str:
     return line if len(line) <= WIDTH else line[: WIDTH - 1] + "…"
 
 
-# ------------------------------------------------------------------ SVG (issue 23)
+# ------------------------------------------------------------------ SVG
 #: each seat's colour: its name, its tokens' and chips' colour, the tint of its concessions
 SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
     ("blue", "#1f63c6", "#d9e6f8"),

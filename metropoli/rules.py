@@ -1,10 +1,17 @@
-"""The rules of Metropoli: the Game subclass, written in the rulebook's turn order.
+"""The rules of Metropoli: the Game subclass, its steps in the rulebook's order.
 
-A turn: roll three dice (a triple lets the player choose the distance), move, act on the space
-reached (auction, rent, toll and crossing, a Metropoli card, the Court, the Motorway, the
-Municipality), settle debts (bankruptcy auctions if short), then build up to two paid blocks and
-trade, then pass the dice. Rulings MI-1..MI-18 (shared) and MI-A1.. (docs/rulings-metropoli.md)
-are cited where they decide behaviour.
+The set-up; the turn: roll three dice (a triple lets the player choose the distance) and move;
+the space reached (a Metropoli card, the Court, the Motorway, the Municipality); concession
+auctions with the winner's raise and the pre-emption; rent and trusts; bridges; building under
+the Master Plan; trading; debts and bankruptcy; the end. Each rule step keeps beside it what
+may be decided there (``_legal_*``) and how a decision is taken (``_do_*``). Rulings
+MI-1..MI-18 (shared) and MI-A1.. (docs/rulings-metropoli.md) are cited where they decide
+behaviour.
+
+The rulebook's numbers are ``metropoli.data``; the lookups made once from them (action records,
+seat orders, prompts made ahead) are ``metropoli.tables``; what is said to people is
+``metropoli.words``; ``metropoli.reference`` reads the same rules plainly, and the tests hold
+these fast steps to it.
 """
 
 from __future__ import annotations
@@ -215,10 +222,10 @@ class Metropoli(Game):
     s: MetropoliState
     cards: dict[str, D.Card]
     #: by seat, the dice of the move and of L'Autostrada's exit: each request names its roller
-    #: (issue 23: the log says who rolled)
+    #: (the log says who rolled)
     _dice: tuple[tuple[Dice, ...], tuple[Dice, ...]]
 
-    # ================================================================== set-up (seed "Setup")
+    # ========== set-up (seed "Setup"; rulings MI-1, MI-7, MI-A13)
     def _setup(self) -> None:
         n = self.num_players
         self._load_cards()
@@ -290,7 +297,7 @@ class Metropoli(Game):
         self._record(DeckShuffled, len(self.s.deck))
         self._begin_turn()
 
-    # ================================================================== the turn
+    # ========== the turn: roll and move (seed "Rules in Brief", "Triple Dice"; MI-12, MI-14)
     def _begin_turn(self) -> None:
         s = self.s
         s.turn_no += 1
@@ -314,6 +321,21 @@ class Metropoli(Game):
         else:
             self._force(s.active, ROLL)
 
+    def _legal_roll(self) -> Sequence[Action]:
+        s = self.s
+        if s.proposals_left <= 0:  # (then the roll is taken, never asked: ``_ask_roll``)
+            return ROLL_ONLY
+        # rulings MI-A2, MI-A26: the player on turn may trade before rolling
+        status = s.status
+        n = len(status)
+        if status.count(IN) == n and s.cash[s.active] >= LEAST_LISTED:  # listed once
+            return ROLL_OR_OFFER[n][s.active]
+        return [ROLL, *self._offers()]
+
+    def _do_roll(self, seat: int, action: Roll) -> None:
+        self.s.phase = "dice"
+        self._request(self._dice[0][seat])
+
     def _rolled(self, outcome: tuple[Any, ...]) -> None:
         s = self.s
         s.last_roll = sum(outcome)
@@ -322,6 +344,12 @@ class Metropoli(Game):
             self._ask_prompt(MOVE_PROMPTS[s.active][s.pos[s.active]])
             return
         self._advance(s.last_roll, "roll")
+
+    def _legal_move(self) -> Sequence[Action]:
+        return STEPS
+
+    def _do_steps(self, seat: int, action: Steps) -> None:
+        self._advance(action.count, "triple")
 
     def _first_round(self, seat: int) -> bool:
         return self.s.turns_taken[seat] == 0 and not self.options["first_round_borsa"]
@@ -372,6 +400,7 @@ class Metropoli(Game):
         self.s.proposals_left = self.options["proposals_per_stop"]
         self._act_on_space()
 
+    # ========== the space reached (seed "Game Actions", "Other Spaces"; MI-A15)
     def _act_on_space(self) -> None:
         """Stop for a trade on arrival (rulings MI-A15, MI-A26), or let the space act at once.
 
@@ -388,6 +417,12 @@ class Metropoli(Game):
             else:
                 self._force(a, ACT)
             return
+        self._space_acts()
+
+    def _legal_act(self) -> list[Action]:
+        return [ACT, *self._offers()] if self.s.proposals_left > 0 else [ACT]
+
+    def _do_act(self, seat: int, action: Act) -> None:
         self._space_acts()
 
     def _payment_due(self) -> bool:
@@ -440,79 +475,7 @@ class Metropoli(Game):
         else:
             self._start_build()
 
-    # ------------------------------------------------------------------ rent (ruling MI-6)
-    def street_rent(self, space: int) -> tuple[int, int, int, bool, int, int, bool]:
-        """Rent of a street now: (total, tallest, blocks, skyscraper, value, hood, trust)."""
-        s = self.s
-        hood = B.hood_of[space]
-        assert hood is not None
-        areas = B.street_areas[space]
-        heights, roof, holder = s.heights, s.roof, s.owner
-        tallest = max([heights[x] for x in B.district_areas[B.area_district[areas[0]]]])
-        blocks = sum([heights[x] for x in areas])
-        sky = any([roof[x] for x in areas])
-        value = D.concession_value(tallest, blocks, sky)
-        hood_value = s.hood_values[hood]  # due even with no blocks (ruling MI-A14)
-        owner = holder[space]
-        streets = B.hood_streets[hood]
-        trust = owner is not None and [holder[t] for t in streets].count(owner) == len(streets)
-        total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
-        return total, tallest, blocks, sky, value, hood_value, trust
-
-    def _charge_rent(self, seat: int, space: int, owner: int) -> None:
-        total, tallest, blocks, sky, value, hood_value, trust = self.street_rent(space)
-        self._record(
-            RentCharged, seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total
-        )
-        self.s.debts.append(Debt(seat, owner, total, "rent"))
-        self._settle_debts("build")
-
-    # ------------------------------------------------------------------ bridges (MI-13)
-    def _ask_cross(self) -> None:
-        self.s.phase = "cross"
-        self._ask_prompt(CROSS_PROMPTS[self.s.active][self.s.bridge_at])
-
-    def _cross(self) -> None:
-        s = self.s
-        a = s.active
-        to = B.opposite[s.bridge_at]
-        s.bridge_at = -1  # one crossing a turn: the arrival bridge is not crossed back
-        self._record(Moved, a, s.pos[a], to, "bridge")
-        s.pos[a] = to
-        if s.owner[to] is None:  # the arrival bridge is auctioned if free; no toll there
-            self._open_auction(to)
-        else:
-            self._start_build()
-
-    # ------------------------------------------------------------------ Motorway (MI-4)
-    def _motorway_exit(self, outcome: tuple[Any, ...]) -> None:
-        self.s.last_roll = outcome[0] + outcome[1]  # ruling MI-15
-        self._jump(B.exits[10 * outcome[0] + outcome[1]], "motorway")
-
-    # ------------------------------------------------------------------ Municipality
-    def _free_concessions(self) -> list[int]:
-        """The concessions still with the Bank, in track order."""
-        owner = self.s.owner
-        return [c for c in CONCESSIONS if owner[c] is None]
-
-    def _municipality(self) -> None:
-        """Seed "Other Spaces": "The player has two options": a trip to a free concession
-        (then its auction) or one free block anywhere (rulings MI-A10, MI-A27)."""
-        s = self.s
-        legal = self._legal_municipality()
-        trip = type(legal[0]) is GoTo if legal else False
-        block = any(type(x) is FreeBlock for x in legal)
-        if not trip and not block:  # neither option is open: nothing happens
-            self._start_build()
-            return
-        s.phase = "municipality"
-        if len(legal) == 1:
-            self._force(s.active, legal[0])
-            return
-        may_pass = self.options["municipality_pass"]
-        self._ask(s.active, "municipality", W.municipality(trip, block, may_pass))
-
-    # ------------------------------------------------------------------ Metropoli cards (MI-8)
+    # ---------- Metropoli cards (MI-8)
     def _read_card(self) -> None:
         s = self.s
         a = s.active
@@ -574,7 +537,47 @@ class Metropoli(Game):
                 return k
         return SPACES
 
-    # ================================================================== auctions (MI-9, MI-16)
+    # ---------- L'Autostrada (MI-4)
+    def _motorway_exit(self, outcome: tuple[Any, ...]) -> None:
+        self.s.last_roll = outcome[0] + outcome[1]  # ruling MI-15
+        self._jump(B.exits[10 * outcome[0] + outcome[1]], "motorway")
+
+    # ---------- Il Comune (MI-A10, MI-A27)
+    def _free_concessions(self) -> list[int]:
+        """The concessions still with the Bank, in track order."""
+        owner = self.s.owner
+        return [c for c in CONCESSIONS if owner[c] is None]
+
+    def _municipality(self) -> None:
+        """Seed "Other Spaces": "The player has two options": a trip to a free concession
+        (then its auction) or one free block anywhere (rulings MI-A10, MI-A27)."""
+        s = self.s
+        legal = self._legal_municipality()
+        trip = type(legal[0]) is GoTo if legal else False
+        block = any(type(x) is FreeBlock for x in legal)
+        if not trip and not block:  # neither option is open: nothing happens
+            self._start_build()
+            return
+        s.phase = "municipality"
+        if len(legal) == 1:
+            self._force(s.active, legal[0])
+            return
+        may_pass = self.options["municipality_pass"]
+        self._ask(s.active, "municipality", W.municipality(trip, block, may_pass))
+
+    def _legal_municipality(self) -> list[Action]:
+        """Il Comune's two options (seed "Other Spaces"); ``pass`` only with the option
+        ``municipality_pass`` (ruling MI-A27)."""
+        out: list[Action] = held_by(self.s.owner, None, GOTO)
+        out.extend(self._open_of(FREE))
+        if self.options["municipality_pass"]:
+            out.append(PASS)
+        return out
+
+    def _do_goto(self, seat: int, action: GoTo) -> None:
+        self._jump(action.space, "municipality")
+
+    # ========== concession auctions and pre-emption (seed "Game Actions"; MI-9, MI-A1)
     def _clockwise_from(self, seat: int) -> tuple[int, ...]:
         """The seats from ``seat``'s left round to ``seat`` itself."""
         return CLOCKWISE[len(self.players)][seat]
@@ -620,6 +623,67 @@ class Metropoli(Game):
             prompt = BID_PROMPTS.keep(key, Prompt(seat, "bid", text))
         return prompt
 
+    def _legal_bid(self) -> list[Action]:
+        au = self.s.auction
+        assert au is not None
+        out = self._listed_bids(BID_STEPS, BID_AT, au.caller, au.high)
+        out.append(PASS)
+        return out
+
+    def _listed_bids(
+        self, steps: tuple[tuple[Action, ...], ...], made: tuple[Action, ...], seat: int, high: int
+    ) -> list[Action]:
+        """The bids listed, as records of ``made`` (by amount in bid units; ``steps`` the
+        table of its raise steps): raise steps over ``high`` and all-in, up to the listing
+        cap (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5). Prices
+        are multiples of the unit (MI-9)."""
+        top = self.s.cash[seat] // UNIT  # all-in, in units
+        if top > CAP_UNITS:
+            top = CAP_UNITS
+        h = high // UNIT
+        if top <= h:
+            return []
+        k = bisect_right(STEP_UNITS, top - h)  # the steps within the cash: a prefix
+        out = list(steps[h][:k])
+        if not k or top > h + STEP_UNITS[k - 1]:
+            out.append(made[top])
+        return out
+
+    def _bid_ok(self, seat: int, high: int, amount: Any) -> bool:
+        """Ruling MI-9: a bid raises the price by a multiple of $50,000, within the cash."""
+        return (
+            type(amount) is int
+            and amount > high
+            and amount % D.BID_UNIT == 0
+            and amount <= self.s.cash[seat]
+        )
+
+    def _do_bid(self, seat: int, action: Bid) -> None:
+        au = self.s.auction
+        assert au is not None
+        au.high, au.leader = action.amount, seat
+        self._auction_next()
+
+    def _do_pass(self, seat: int, action: Pass) -> None:
+        """``pass`` declines what the prompt offers (one word for all of them)."""
+        s = self.s
+        ph = s.phase
+        if ph == "bid":  # out of this auction (MI-9)
+            au = s.auction
+            assert au is not None
+            au.passed[seat] = True
+            self._auction_next()
+        elif ph == "raise":  # the winning bid is the Market Value
+            self._market_value_set()
+        elif ph == "preempt":  # no pre-emption: the winner buys
+            au = s.auction
+            assert au is not None and au.leader is not None
+            self._award(au.leader, au.high, "auction")
+        elif ph == "cross":  # stay on the bridge (seed "Bridges": not obliged to cross)
+            self._start_build()
+        else:  # free or municipality: the free block, or Il Comune, declined (MI-A10, MI-A27)
+            self._settle_debts("build")
+
     def _auction_close(self) -> None:
         s = self.s
         au = s.auction
@@ -652,6 +716,18 @@ class Metropoli(Game):
         text = W.raise_prompt(self.players, au.space, au.high, s.active)
         self._ask(au.leader, "raise", text)
 
+    def _legal_raise(self) -> list[Action]:
+        au = self.s.auction
+        assert au is not None and au.leader is not None
+        out: list[Action] = [PASS]
+        out.extend(self._listed_bids(RAISE_STEPS, RAISE_AT, au.leader, au.high))
+        return out
+
+    def _do_raise(self, seat: int, action: Raise) -> None:
+        assert self.s.auction is not None
+        self.s.auction.high = action.amount
+        self._market_value_set()
+
     def _market_value_set(self) -> None:
         s = self.s
         au = s.auction
@@ -664,6 +740,13 @@ class Metropoli(Game):
             self._ask(a, "preempt", text)
             return
         self._award(au.leader, au.high, "auction")
+
+    def _legal_preempt(self) -> Sequence[Action]:
+        return PREEMPT_OR_PASS
+
+    def _do_preempt(self, seat: int, action: Preempt) -> None:
+        assert self.s.auction is not None
+        self._award(seat, self.s.auction.high + D.PREEMPT_EXTRA, "preemption")
 
     def _award(self, seat: int, price: int, how: str) -> None:
         s = self.s
@@ -680,101 +763,57 @@ class Metropoli(Game):
             return
         self._start_build()
 
-    def _listed_bids(
-        self, steps: tuple[tuple[Action, ...], ...], made: tuple[Action, ...], seat: int, high: int
-    ) -> list[Action]:
-        """The bids listed, as records of ``made`` (by amount in bid units; ``steps`` the
-        table of its raise steps): raise steps over ``high`` and all-in, up to the listing
-        cap (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5). Prices
-        are multiples of the unit (MI-9)."""
-        top = self.s.cash[seat] // UNIT  # all-in, in units
-        if top > CAP_UNITS:
-            top = CAP_UNITS
-        h = high // UNIT
-        if top <= h:
-            return []
-        k = bisect_right(STEP_UNITS, top - h)  # the steps within the cash: a prefix
-        out = list(steps[h][:k])
-        if not k or top > h + STEP_UNITS[k - 1]:
-            out.append(made[top])
-        return out
-
-    def _bid_ok(self, seat: int, high: int, amount: Any) -> bool:
-        """Ruling MI-9: a bid raises the price by a multiple of $50,000, within the cash."""
-        return (
-            type(amount) is int
-            and amount > high
-            and amount % D.BID_UNIT == 0
-            and amount <= self.s.cash[seat]
-        )
-
-    # ================================================================== debts and bankruptcy
-    def _settle_debts(self, then: str) -> None:
-        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16, MI-A9)."""
+    # ========== rent and trusts (seed "The Value of ... Concessions", "Trust"; MI-6)
+    def street_rent(self, space: int) -> tuple[int, int, int, bool, int, int, bool]:
+        """Rent of a street now: (total, tallest, blocks, skyscraper, value, hood, trust)."""
         s = self.s
-        s.after_debts = then
-        while s.debts:
-            d = s.debts[0]
-            if s.status[d.debtor] != IN:
-                s.debts.pop(0)
-                continue
-            if s.cash[d.debtor] >= d.amount:
-                s.debts.pop(0)
-                self._pay(d.debtor, d.creditor, d.amount, d.reason)
-                continue
-            if not d.began:
-                d.began = True
-                self._record(BankruptcyBegan, d.debtor, d.creditor, d.amount)
-            held = held_by(s.owner, d.debtor, SELL)
-            if held:
-                s.phase = "sell"
-                if len(held) == 1:
-                    self._force(d.debtor, held[0])
-                else:
-                    self._ask(d.debtor, "sell", self._sell_text(d))
-                return
-            self._go_bankrupt(d)
-            if s.phase == "over":  # ruling MI-A24: only one player remains
-                return
-        if s.status[s.active] != IN:
-            self._finish_turn()
-        elif then == "cross":
-            self._ask_cross()
+        hood = B.hood_of[space]
+        assert hood is not None
+        areas = B.street_areas[space]
+        heights, roof, holder = s.heights, s.roof, s.owner
+        tallest = max([heights[x] for x in B.district_areas[B.area_district[areas[0]]]])
+        blocks = sum([heights[x] for x in areas])
+        sky = any([roof[x] for x in areas])
+        value = D.concession_value(tallest, blocks, sky)
+        hood_value = s.hood_values[hood]  # due even with no blocks (ruling MI-A14)
+        owner = holder[space]
+        streets = B.hood_streets[hood]
+        trust = owner is not None and [holder[t] for t in streets].count(owner) == len(streets)
+        total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
+        return total, tallest, blocks, sky, value, hood_value, trust
+
+    def _charge_rent(self, seat: int, space: int, owner: int) -> None:
+        total, tallest, blocks, sky, value, hood_value, trust = self.street_rent(space)
+        self._record(
+            RentCharged, seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total
+        )
+        self.s.debts.append(Debt(seat, owner, total, "rent"))
+        self._settle_debts("build")
+
+    # ========== bridges (seed "Bridges"; MI-13, MI-A28)
+    def _ask_cross(self) -> None:
+        self.s.phase = "cross"
+        self._ask_prompt(CROSS_PROMPTS[self.s.active][self.s.bridge_at])
+
+    def _legal_cross(self) -> Sequence[Action]:
+        return CROSS_OR_PASS
+
+    def _do_cross(self, seat: int, action: Cross) -> None:
+        self._cross()
+
+    def _cross(self) -> None:
+        s = self.s
+        a = s.active
+        to = B.opposite[s.bridge_at]
+        s.bridge_at = -1  # one crossing a turn: the arrival bridge is not crossed back
+        self._record(Moved, a, s.pos[a], to, "bridge")
+        s.pos[a] = to
+        if s.owner[to] is None:  # the arrival bridge is auctioned if free; no toll there
+            self._open_auction(to)
         else:
             self._start_build()
 
-    def _sell_text(self, d: Debt) -> str:
-        cash = self.s.cash[d.debtor]
-        return W.sell_prompt(self.players, d.creditor, d.amount, d.reason, cash)
-
-    def _sell(self, space: int) -> None:
-        s = self.s
-        debtor, creditor = s.debts[0].debtor, s.debts[0].creditor
-        status = s.status
-        n = len(status)
-        order = OTHERS[n][debtor]
-        if status.count(IN) < n:
-            # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving
-            order = tuple(x for x in order if status[x] == IN or x == creditor)
-        s.auction = Auction(space, "bankruptcy", order, [False] * n)
-        self._record(AuctionOpened, space, "bankruptcy")
-        self._auction_next()
-
-    def _go_bankrupt(self, d: Debt) -> None:
-        s = self.s
-        seat = d.debtor
-        if s.cash[seat] > 0:  # ruling MI-16: all cash to the creditor (the Bank: nothing more)
-            self._pay(seat, d.creditor, s.cash[seat], "bankruptcy")
-        s.status[seat] = BANKRUPT
-        self._record(PlayerBankrupt, seat, d.creditor)
-        s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
-        # ruling MI-A24, seed "End of the Game": "The game ends at the moment when only one
-        # player remains in the game" (seed 003: the last player left without going bankrupt
-        # wins); players who have left in the final phase are still in the count
-        if s.status.count(BANKRUPT) == len(s.status) - 1:
-            self._end_game()
-
-    # ================================================================== building (MI-10, MI-11)
+    # ========== building, skyscrapers, the Master Plan (seed "Building Rights"...; MI-10, MI-11)
     def _area_open(self, area: int) -> bool:
         """The Master Plan: height 5 at most, the district cap, one block per area per turn."""
         s = self.s
@@ -783,6 +822,15 @@ class Metropoli(Game):
             return False
         cap = s.caps[B.area_district[area]]
         return cap == 0 or h <= cap
+
+    def _area_ok(self, area: int) -> bool:
+        s = self.s
+        return (
+            0 <= area < len(s.heights)
+            and not s.final
+            and s.blocks_left > 0
+            and self._area_open(area)
+        )
 
     def _paid_room(self) -> int:
         """Paid blocks the player on turn may still buy (Master Plan rule 10): two a turn;
@@ -829,6 +877,15 @@ class Metropoli(Game):
             return
         s.phase = "free"
         self._ask_prompt(prompt)
+
+    def _legal_free(self) -> list[Action]:
+        out: list[Action] = [FREE[x] for x in self.s.free_areas]
+        out.append(PASS)
+        return out
+
+    def _do_free_block(self, seat: int, action: FreeBlock) -> None:
+        self._place_block(seat, action.area, paid=False)
+        self._settle_debts("build")
 
     def _place_block(self, seat: int, area: int, paid: bool) -> None:
         s = self.s
@@ -880,7 +937,7 @@ class Metropoli(Game):
         self._ask_build()
 
     def _ask_build(self) -> None:
-        """Ask for a block, a proposal or ``done``; a lone answer is taken (issue 22)."""
+        """Ask for a block, a proposal or ``done``; a lone answer is taken."""
         s = self.s
         s.phase = "build"
         a = s.active
@@ -894,7 +951,25 @@ class Metropoli(Game):
         room = self._paid_room() if type(legal[0]) is Build else 0
         self._ask_prompt(BUILD_PROMPTS[a][room, obliged, offers])
 
-    # ================================================================== trades (MI-18)
+    def _legal_build(self) -> list[Action]:
+        s = self.s
+        out = self._paid_blocks_open()
+        # Master Plan rule 9 (rulings MI-11, MI-A7): a block is due while one can be bought
+        obliged = bool(out) and s.roofs == D.ROOFS and not s.built_areas
+        if s.proposals_left > 0:
+            out.extend(self._offers())
+        if not obliged:
+            out.append(DONE)
+        return out
+
+    def _do_build(self, seat: int, action: Build) -> None:
+        self._place_block(seat, action.area, paid=True)
+        self._ask_build()
+
+    def _do_done(self, seat: int, action: Done) -> None:
+        self._finish_turn()
+
+    # ========== trading (seed "Trading and Negotiations"; MI-18, MI-A2, MI-A26)
     def _offers(self) -> Sequence[Action]:
         """Trade proposals the player on turn may open (rulings MI-A2, MI-A26): to each other
         player still in the game, if the proposal could hold something listed: a listed cash
@@ -923,6 +998,43 @@ class Metropoli(Game):
         if held and s.phase == "act" and s.owner[s.pos[a]] == a:
             held -= 1
         return held > 0
+
+    def _offer_ok(self, partner: int) -> bool:
+        s = self.s
+        return (
+            0 <= partner < self.num_players
+            and partner != s.active
+            and s.status[partner] == IN
+            and (
+                s.cash[s.active] >= LEAST_LISTED
+                or s.cash[partner] >= LEAST_LISTED
+                or partner in HOLDERS(s.owner)
+                or self._own_to_give()
+            )
+        )
+
+    def _do_offer(self, seat: int, action: Offer) -> None:
+        s = self.s
+        s.proposals_left -= 1
+        a, partner, owner = s.active, action.partner, s.owner
+        s.trade = (partner, (), (), 0)
+        if s.phase == "act":  # ruling MI-A18: not the concession of the space reached
+            here = s.pos[a]
+            gives = [GIVE[c] for c in CONCESSIONS if owner[c] == a and c != here]
+        else:
+            gives = [GIVE[c] for c in CONCESSIONS if owner[c] == a]
+        s.trade_menu = (
+            tuple(gives),
+            tuple([TAKE[c] for c in CONCESSIONS if owner[c] == partner]),
+            # the listed sums the payer holds (the sums ascend)
+            PAY[: bisect_right(D.TRADE_PRICES, s.cash[a])]
+            + ASK[: bisect_right(D.TRADE_PRICES, s.cash[partner])],
+            CANCEL_ONLY,  # Send once the proposal holds something
+        )
+        s.trade_cash_set = False
+        s.trade_from = s.phase
+        s.phase = "draft"
+        self._ask_draft()
 
     def _draft_actions(self) -> tuple[Action, ...]:
         """While composing a proposal: add a concession either way, set the cash once (only
@@ -961,8 +1073,8 @@ class Metropoli(Game):
     def _ask_draft(self) -> None:
         """Ask for the next step of the proposal: to whom, and what it may do next. What it
         holds so far is the view's ``trade`` (``render_text`` shows it); the partner's prompt
-        spells the deal out (``_do_send``). A text of the deal at every step of a composition
-        was measured at 23% of random play's instructions (37,400 a decision against 28,600)."""
+        spells the deal out (``_do_send``): the deal spelled out at every step of a composition
+        would cost more than the rest of the step."""
         s = self.s
         assert s.trade is not None
         gives, takes, _, _ = s.trade_menu
@@ -976,6 +1088,61 @@ class Metropoli(Game):
             text = W.draft_prompt(self.players, partner, held, s.trade_cash_set, more)
             prompt = DRAFT_PROMPTS.keep(key, Prompt(a, "draft", text))
         self._ask_prompt(prompt)
+
+    def _do_give(self, seat: int, action: Give) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        c = action.space
+        s.trade = (partner, (*give, c), take, cash)
+        gives, takes, cashes, _ = s.trade_menu
+        chosen = GIVE[c]
+        s.trade_menu = (tuple([x for x in gives if x is not chosen]), takes, cashes, SEND_CANCEL)
+        self._ask_draft()
+
+    def _do_take(self, seat: int, action: Take) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        c = action.space
+        s.trade = (partner, give, (*take, c), cash)
+        gives, takes, cashes, _ = s.trade_menu
+        chosen = TAKE[c]
+        s.trade_menu = (gives, tuple([x for x in takes if x is not chosen]), cashes, SEND_CANCEL)
+        self._ask_draft()
+
+    def _do_cash(self, seat: int, action: Cash) -> None:
+        s = self.s
+        assert s.trade is not None
+        s.trade = (*s.trade[:3], action.amount)
+        s.trade_cash_set = True
+        gives, takes, _, _ = s.trade_menu
+        s.trade_menu = (gives, takes, (), SEND_CANCEL)  # the cash is set once
+        self._ask_draft()
+
+    def _do_send(self, seat: int, action: Send) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        self._record(TradeProposed, seat, partner, give, take, cash)
+        s.phase = "trade"
+        self._ask(partner, "trade", W.proposal_prompt(self.players, seat, give, take, cash))
+
+    def _do_cancel(self, seat: int, action: Cancel) -> None:
+        self.s.trade = None
+        self._after_trade()
+
+    def _legal_trade(self) -> Sequence[Action]:
+        return ACCEPT_OR_DECLINE
+
+    def _do_accept(self, seat: int, action: Accept) -> None:
+        self._do_trade()
+        self.s.trade = None
+        self._after_trade()
+
+    def _do_decline(self, seat: int, action: Decline) -> None:
+        self.s.trade = None
+        self._after_trade()
 
     def _after_trade(self) -> None:
         s = self.s
@@ -1001,7 +1168,80 @@ class Metropoli(Game):
             self._pay(partner, a, -cash, "trade")
         self._record(TradeDone, a, partner, give, take, cash)
 
-    # ================================================================== the end (MI-17)
+    # ========== debts and bankruptcy (seed "Bankruptcy"; MI-16, MI-A9)
+    def _settle_debts(self, then: str) -> None:
+        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16, MI-A9)."""
+        s = self.s
+        s.after_debts = then
+        while s.debts:
+            d = s.debts[0]
+            if s.status[d.debtor] != IN:
+                s.debts.pop(0)
+                continue
+            if s.cash[d.debtor] >= d.amount:
+                s.debts.pop(0)
+                self._pay(d.debtor, d.creditor, d.amount, d.reason)
+                continue
+            if not d.began:
+                d.began = True
+                self._record(BankruptcyBegan, d.debtor, d.creditor, d.amount)
+            held = held_by(s.owner, d.debtor, SELL)
+            if held:
+                s.phase = "sell"
+                if len(held) == 1:
+                    self._force(d.debtor, held[0])
+                else:
+                    self._ask(d.debtor, "sell", self._sell_text(d))
+                return
+            self._go_bankrupt(d)
+            if s.phase == "over":  # ruling MI-A24: only one player remains
+                return
+        if s.status[s.active] != IN:
+            self._finish_turn()
+        elif then == "cross":
+            self._ask_cross()
+        else:
+            self._start_build()
+
+    def _sell_text(self, d: Debt) -> str:
+        cash = self.s.cash[d.debtor]
+        return W.sell_prompt(self.players, d.creditor, d.amount, d.reason, cash)
+
+    def _legal_sell(self) -> list[Action]:
+        s = self.s
+        return held_by(s.owner, s.debts[0].debtor, SELL)
+
+    def _do_sell(self, seat: int, action: Sell) -> None:
+        self._sell(action.space)
+
+    def _sell(self, space: int) -> None:
+        s = self.s
+        debtor, creditor = s.debts[0].debtor, s.debts[0].creditor
+        status = s.status
+        n = len(status)
+        order = OTHERS[n][debtor]
+        if status.count(IN) < n:
+            # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving
+            order = tuple(x for x in order if status[x] == IN or x == creditor)
+        s.auction = Auction(space, "bankruptcy", order, [False] * n)
+        self._record(AuctionOpened, space, "bankruptcy")
+        self._auction_next()
+
+    def _go_bankrupt(self, d: Debt) -> None:
+        s = self.s
+        seat = d.debtor
+        if s.cash[seat] > 0:  # ruling MI-16: all cash to the creditor (the Bank: nothing more)
+            self._pay(seat, d.creditor, s.cash[seat], "bankruptcy")
+        s.status[seat] = BANKRUPT
+        self._record(PlayerBankrupt, seat, d.creditor)
+        s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
+        # ruling MI-A24, seed "End of the Game": "The game ends at the moment when only one
+        # player remains in the game" (seed 003: the last player left without going bankrupt
+        # wins); players who have left in the final phase are still in the count
+        if s.status.count(BANKRUPT) == len(s.status) - 1:
+            self._end_game()
+
+    # ========== the end (seed "End of the Game"; MI-17, MI-A24)
     def _start_final(self, reason: str) -> None:
         self.s.final = True
         self._record(FinalPhaseBegan, reason)
@@ -1043,7 +1283,21 @@ class Metropoli(Game):
         bridges = D.BRIDGE_WEALTH * BRIDGE_HOLDERS(owner).count(seat)
         return s.cash[seat], streets, bridges
 
-    # ================================================================== money and titles
+    def _result(self) -> Result:
+        scores = tuple(sum(self.wealth(seat)) for seat in range(self.num_players))
+        standing = [seat for seat in range(self.num_players) if self.s.status[seat] != BANKRUPT]
+        # the game ends when one player remains (ruling MI-A24), so one is always standing
+        assert standing, "every player bankrupt"
+        if len(standing) == 1:
+            # seed 000 "End of the Game"; seed 003 "Vittoria": the last player left without
+            # going bankrupt wins (ruling MI-A24)
+            return Result(scores, tuple(standing), "the last player remaining (ruling MI-A24)")
+        # a bankrupt player never wins (ruling MI-A12); the others by wealth (MI-17)
+        best = max(scores[seat] for seat in standing)
+        winners = tuple(seat for seat in standing if scores[seat] == best)
+        return Result(scores, winners, "wealth (ruling MI-17)")
+
+    # ========== money and titles
     def _pay(self, payer: int | None, payee: int | None, amount: int, reason: str) -> None:
         """Move money; the Bank (None) is the only source and sink."""
         if amount <= 0:
@@ -1061,7 +1315,7 @@ class Metropoli(Game):
         self.s.owner[space] = to
         self._record(ConcessionTransferred, space, frm, to, how)
 
-    # ================================================================== the hooks
+    # ========== the hooks the core calls
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
         phase = self.s.phase
         if phase == "dice":  # the most frequent first
@@ -1081,75 +1335,6 @@ class Metropoli(Game):
 
     def _legal_actions(self) -> Sequence[Action]:
         return _LEGAL_BY_PHASE[self.s.phase](self)
-
-    def _legal_roll(self) -> Sequence[Action]:
-        s = self.s
-        if s.proposals_left <= 0:  # (then the roll is taken, never asked: ``_ask_roll``)
-            return ROLL_ONLY
-        # rulings MI-A2, MI-A26: the player on turn may trade before rolling
-        status = s.status
-        n = len(status)
-        if status.count(IN) == n and s.cash[s.active] >= LEAST_LISTED:  # listed once
-            return ROLL_OR_OFFER[n][s.active]
-        return [ROLL, *self._offers()]
-
-    def _legal_move(self) -> Sequence[Action]:
-        return STEPS
-
-    def _legal_act(self) -> list[Action]:
-        return [ACT, *self._offers()] if self.s.proposals_left > 0 else [ACT]
-
-    def _legal_bid(self) -> list[Action]:
-        au = self.s.auction
-        assert au is not None
-        out = self._listed_bids(BID_STEPS, BID_AT, au.caller, au.high)
-        out.append(PASS)
-        return out
-
-    def _legal_raise(self) -> list[Action]:
-        au = self.s.auction
-        assert au is not None and au.leader is not None
-        out: list[Action] = [PASS]
-        out.extend(self._listed_bids(RAISE_STEPS, RAISE_AT, au.leader, au.high))
-        return out
-
-    def _legal_preempt(self) -> Sequence[Action]:
-        return PREEMPT_OR_PASS
-
-    def _legal_cross(self) -> Sequence[Action]:
-        return CROSS_OR_PASS
-
-    def _legal_free(self) -> list[Action]:
-        out: list[Action] = [FREE[x] for x in self.s.free_areas]
-        out.append(PASS)
-        return out
-
-    def _legal_municipality(self) -> list[Action]:
-        """Il Comune's two options (seed "Other Spaces"); ``pass`` only with the option
-        ``municipality_pass`` (ruling MI-A27)."""
-        out: list[Action] = held_by(self.s.owner, None, GOTO)
-        out.extend(self._open_of(FREE))
-        if self.options["municipality_pass"]:
-            out.append(PASS)
-        return out
-
-    def _legal_build(self) -> list[Action]:
-        s = self.s
-        out = self._paid_blocks_open()
-        # Master Plan rule 9 (rulings MI-11, MI-A7): a block is due while one can be bought
-        obliged = bool(out) and s.roofs == D.ROOFS and not s.built_areas
-        if s.proposals_left > 0:
-            out.extend(self._offers())
-        if not obliged:
-            out.append(DONE)
-        return out
-
-    def _legal_trade(self) -> Sequence[Action]:
-        return ACCEPT_OR_DECLINE
-
-    def _legal_sell(self) -> list[Action]:
-        s = self.s
-        return held_by(s.owner, s.debts[0].debtor, SELL)
 
     def _legal_none(self) -> Sequence[Action]:
         return []
@@ -1243,175 +1428,21 @@ class Metropoli(Game):
             return t is Sell and sp in CONCESSION_SET and s.owner[sp] == s.debts[0].debtor
         return False
 
-    def _offer_ok(self, partner: int) -> bool:
-        s = self.s
-        return (
-            0 <= partner < self.num_players
-            and partner != s.active
-            and s.status[partner] == IN
-            and (
-                s.cash[s.active] >= LEAST_LISTED
-                or s.cash[partner] >= LEAST_LISTED
-                or partner in HOLDERS(s.owner)
-                or self._own_to_give()
-            )
-        )
-
-    def _area_ok(self, area: int) -> bool:
-        s = self.s
-        return (
-            0 <= area < len(s.heights)
-            and not s.final
-            and s.blocks_left > 0
-            and self._area_open(area)
-        )
-
     def _on_action(self, seat: int, action: Action) -> None:
         _HANDLERS[type(action)](self, seat, action)
-
-    def _do_roll(self, seat: int, action: Roll) -> None:
-        self.s.phase = "dice"
-        self._request(self._dice[0][seat])
-
-    def _do_steps(self, seat: int, action: Steps) -> None:
-        self._advance(action.count, "triple")
-
-    def _do_act(self, seat: int, action: Act) -> None:
-        self._space_acts()
-
-    def _do_bid(self, seat: int, action: Bid) -> None:
-        au = self.s.auction
-        assert au is not None
-        au.high, au.leader = action.amount, seat
-        self._auction_next()
-
-    def _do_pass(self, seat: int, action: Pass) -> None:
-        """``pass`` declines what the prompt offers (issue 22: one word for all of them)."""
-        s = self.s
-        ph = s.phase
-        if ph == "bid":  # out of this auction (MI-9)
-            au = s.auction
-            assert au is not None
-            au.passed[seat] = True
-            self._auction_next()
-        elif ph == "raise":  # the winning bid is the Market Value
-            self._market_value_set()
-        elif ph == "preempt":  # no pre-emption: the winner buys
-            au = s.auction
-            assert au is not None and au.leader is not None
-            self._award(au.leader, au.high, "auction")
-        elif ph == "cross":  # stay on the bridge (seed "Bridges": not obliged to cross)
-            self._start_build()
-        else:  # free or municipality: the free block, or Il Comune, declined (MI-A10, MI-A27)
-            self._settle_debts("build")
-
-    def _do_raise(self, seat: int, action: Raise) -> None:
-        assert self.s.auction is not None
-        self.s.auction.high = action.amount
-        self._market_value_set()
-
-    def _do_preempt(self, seat: int, action: Preempt) -> None:
-        assert self.s.auction is not None
-        self._award(seat, self.s.auction.high + D.PREEMPT_EXTRA, "preemption")
-
-    def _do_cross(self, seat: int, action: Cross) -> None:
-        self._cross()
-
-    def _do_free_block(self, seat: int, action: FreeBlock) -> None:
-        self._place_block(seat, action.area, paid=False)
-        self._settle_debts("build")
-
-    def _do_goto(self, seat: int, action: GoTo) -> None:
-        self._jump(action.space, "municipality")
-
-    def _do_build(self, seat: int, action: Build) -> None:
-        self._place_block(seat, action.area, paid=True)
-        self._ask_build()
-
-    def _do_done(self, seat: int, action: Done) -> None:
-        self._finish_turn()
-
-    def _do_offer(self, seat: int, action: Offer) -> None:
-        s = self.s
-        s.proposals_left -= 1
-        a, partner, owner = s.active, action.partner, s.owner
-        s.trade = (partner, (), (), 0)
-        if s.phase == "act":  # ruling MI-A18: not the concession of the space reached
-            here = s.pos[a]
-            gives = [GIVE[c] for c in CONCESSIONS if owner[c] == a and c != here]
-        else:
-            gives = [GIVE[c] for c in CONCESSIONS if owner[c] == a]
-        s.trade_menu = (
-            tuple(gives),
-            tuple([TAKE[c] for c in CONCESSIONS if owner[c] == partner]),
-            # the listed sums the payer holds (the sums ascend)
-            PAY[: bisect_right(D.TRADE_PRICES, s.cash[a])]
-            + ASK[: bisect_right(D.TRADE_PRICES, s.cash[partner])],
-            CANCEL_ONLY,  # Send once the proposal holds something
-        )
-        s.trade_cash_set = False
-        s.trade_from = s.phase
-        s.phase = "draft"
-        self._ask_draft()
-
-    def _do_give(self, seat: int, action: Give) -> None:
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, cash = s.trade
-        c = action.space
-        s.trade = (partner, (*give, c), take, cash)
-        gives, takes, cashes, _ = s.trade_menu
-        chosen = GIVE[c]
-        s.trade_menu = (tuple([x for x in gives if x is not chosen]), takes, cashes, SEND_CANCEL)
-        self._ask_draft()
-
-    def _do_take(self, seat: int, action: Take) -> None:
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, cash = s.trade
-        c = action.space
-        s.trade = (partner, give, (*take, c), cash)
-        gives, takes, cashes, _ = s.trade_menu
-        chosen = TAKE[c]
-        s.trade_menu = (gives, tuple([x for x in takes if x is not chosen]), cashes, SEND_CANCEL)
-        self._ask_draft()
-
-    def _do_cash(self, seat: int, action: Cash) -> None:
-        s = self.s
-        assert s.trade is not None
-        s.trade = (*s.trade[:3], action.amount)
-        s.trade_cash_set = True
-        gives, takes, _, _ = s.trade_menu
-        s.trade_menu = (gives, takes, (), SEND_CANCEL)  # the cash is set once
-        self._ask_draft()
-
-    def _do_send(self, seat: int, action: Send) -> None:
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, cash = s.trade
-        self._record(TradeProposed, seat, partner, give, take, cash)
-        s.phase = "trade"
-        self._ask(partner, "trade", W.proposal_prompt(self.players, seat, give, take, cash))
-
-    def _do_cancel(self, seat: int, action: Cancel) -> None:
-        self.s.trade = None
-        self._after_trade()
-
-    def _do_accept(self, seat: int, action: Accept) -> None:
-        self._do_trade()
-        self.s.trade = None
-        self._after_trade()
-
-    def _do_decline(self, seat: int, action: Decline) -> None:
-        self.s.trade = None
-        self._after_trade()
-
-    def _do_sell(self, seat: int, action: Sell) -> None:
-        self._sell(action.space)
 
     def _copy_state(self, other: Metropoli) -> None:
         self.s = other.s.copy()
 
+    def _secrets(self, seat: int | None) -> list[Any]:
+        deck = self.s.deck
+        return [list(deck)] if len(set(deck)) > 1 else []
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event of the log in Metropoli's words (``metropoli.words``)."""
+        return W.tell(data, self.players, seat, _OPTION_DEFAULTS)
+
+    # ========== views, checks and bounds
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s
         au = s.auction
@@ -1493,7 +1524,7 @@ class Metropoli(Game):
         return out
 
     def invariants(self) -> list[str]:
-        """Conservation laws (issue 9): money, the 80 blocks, the 28 concessions, the Master
+        """Conservation laws: money, the 80 blocks, the 28 concessions, the Master
         Plan's caps and roofs; returns what is broken."""
         s = self.s
         n = self.num_players
@@ -1578,28 +1609,6 @@ class Metropoli(Game):
         """Keep ``value`` under ``key`` as computed up to the current end of the log."""
         self.__dict__[key] = (self._log, len(self._log), value)
 
-    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
-        """Every event of the log in Metropoli's words (``metropoli.words``, issue 23)."""
-        return W.tell(data, self.players, seat, _OPTION_DEFAULTS)
-
-    def _secrets(self, seat: int | None) -> list[Any]:
-        deck = self.s.deck
-        return [list(deck)] if len(set(deck)) > 1 else []
-
-    def _result(self) -> Result:
-        scores = tuple(sum(self.wealth(seat)) for seat in range(self.num_players))
-        standing = [seat for seat in range(self.num_players) if self.s.status[seat] != BANKRUPT]
-        # the game ends when one player remains (ruling MI-A24), so one is always standing
-        assert standing, "every player bankrupt"
-        if len(standing) == 1:
-            # seed 000 "End of the Game"; seed 003 "Vittoria": the last player left without
-            # going bankrupt wins (ruling MI-A24)
-            return Result(scores, tuple(standing), "the last player remaining (ruling MI-A24)")
-        # a bankrupt player never wins (ruling MI-A12); the others by wealth (MI-17)
-        best = max(scores[seat] for seat in standing)
-        winners = tuple(seat for seat in standing if scores[seat] == best)
-        return Result(scores, winners, "wealth (ruling MI-17)")
-
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
         """The board, the cards, the Concession Value card, the costs and the rule options as
@@ -1664,6 +1673,7 @@ class Metropoli(Game):
         )
         return int(turns * per_turn)
 
+    # ========== for search (no rule)
     def determinize(self, seat: int, rng: Any) -> Metropoli:
         """A copy with the Metropoli cards nobody has seen yet reshuffled by ``rng`` (search).
 
