@@ -18,30 +18,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from common import Action, Result
+from metropoli import actions as A
 from metropoli import data as D
-from metropoli.actions import (
-    Accept,
-    Act,
-    Bid,
-    Build,
-    Cancel,
-    Cash,
-    Cross,
-    Decline,
-    Done,
-    FreeBlock,
-    Give,
-    GoTo,
-    Offer,
-    Pass,
-    Preempt,
-    Raise,
-    Roll,
-    Sell,
-    Send,
-    Steps,
-    Take,
-)
 from metropoli.events import CardRead, Payment
 
 if TYPE_CHECKING:
@@ -109,7 +87,7 @@ def offers(game: Metropoli) -> list[Action]:
     if s.proposals_left <= 0:
         return []
     others = [(s.active + k) % n for k in range(1, n)]
-    return [Offer(p) for p in others if s.status[p] == "in" and could_trade(game, p)]
+    return [A.Offer(p) for p in others if s.status[p] == "in" and could_trade(game, p)]
 
 
 def _free_block_areas(game: Metropoli) -> list[int]:
@@ -127,29 +105,29 @@ def legal_actions(game: Metropoli) -> list[Action]:
     me = s.active
     phase = s.phase
     if phase == "roll":
-        return [Roll(), *offers(game)]
+        return [A.Roll(), *offers(game)]
     if phase == "act":
-        return [Act(), *offers(game)]
+        return [A.Act(), *offers(game)]
     if phase == "move":  # seed "Triple Dice": any distance from 1 to the whole track
-        return [Steps(k) for k in range(1, B.size + 1)]
+        return [A.Steps(k) for k in range(1, B.size + 1)]
     if phase == "bid":
         au = s.auction
         assert au is not None
-        return [*(Bid(x) for x in listed_bids(game, au.caller, au.high)), Pass()]
+        return [*(A.Bid(x) for x in listed_bids(game, au.caller, au.high)), A.Pass()]
     if phase == "raise":
         au = s.auction
         assert au is not None and au.leader is not None
-        return [Pass(), *(Raise(x) for x in listed_bids(game, au.leader, au.high))]
+        return [A.Pass(), *(A.Raise(x) for x in listed_bids(game, au.leader, au.high))]
     if phase == "preempt":
-        return [Preempt(), Pass()]
+        return [A.Preempt(), A.Pass()]
     if phase == "cross":
-        return [Cross(), Pass()]
+        return [A.Cross(), A.Pass()]
     if phase == "free":
-        return [*(FreeBlock(x) for x in _free_block_areas(game)), Pass()]
+        return [*(A.FreeBlock(x) for x in _free_block_areas(game)), A.Pass()]
     if phase == "municipality":  # "two options" (MI-A27): a free concession, a free block
-        trips: list[Action] = [GoTo(c) for c in B.concessions if s.owner[c] is None]
-        blocks: list[Action] = [FreeBlock(x) for x in open_areas(game)]
-        last: list[Action] = [Pass()] if game.options["municipality_pass"] else []
+        trips: list[Action] = [A.GoTo(c) for c in B.concessions if s.owner[c] is None]
+        blocks: list[Action] = [A.FreeBlock(x) for x in open_areas(game)]
+        last: list[Action] = [A.Pass()] if game.options["municipality_pass"] else []
         return [*trips, *blocks, *last]
     if phase == "build":
         # Master Plan rule 10 (MI-A16, MI-A25): two paid blocks a turn, or two in all
@@ -157,28 +135,28 @@ def legal_actions(game: Metropoli) -> list[Action]:
         placed = len(s.built_areas) if total else s.paid_built
         out: list[Action] = []
         if placed < D.BLOCKS_PER_TURN and s.cash[me] >= D.BLOCK_COST:
-            out += [Build(x) for x in open_areas(game)]
+            out += [A.Build(x) for x in open_areas(game)]
         # rule 9 (MI-A7): in the completion phase a block is due while one can be bought
         obliged = s.roofs == D.ROOFS and not s.built_areas and bool(out)
         out += offers(game)
-        return out if obliged else [*out, Done()]
+        return out if obliged else [*out, A.Done()]
     if phase == "draft":
         assert s.trade is not None
         partner, give, take, _ = s.trade
         here = s.pos[me] if s.trade_from == "act" else None  # MI-A18
-        out = [Give(c) for c in B.concessions if s.owner[c] == me and c not in give and c != here]
-        out += [Take(c) for c in B.concessions if s.owner[c] == partner and c not in take]
+        out = [A.Give(c) for c in B.concessions if s.owner[c] == me and c not in give and c != here]
+        out += [A.Take(c) for c in B.concessions if s.owner[c] == partner and c not in take]
         if not s.trade_cash_set:  # MI-A2: the listed sums the payer holds (no loans)
-            out += [Cash(x) for x in D.TRADE_PRICES if x <= s.cash[me]]
-            out += [Cash(-x) for x in D.TRADE_PRICES if x <= s.cash[partner]]
+            out += [A.Cash(x) for x in D.TRADE_PRICES if x <= s.cash[me]]
+            out += [A.Cash(-x) for x in D.TRADE_PRICES if x <= s.cash[partner]]
         if give or take or s.trade_cash_set:
-            out.append(Send())
-        return [*out, Cancel()]
+            out.append(A.Send())
+        return [*out, A.Cancel()]
     if phase == "trade":
-        return [Accept(), Decline()]
+        return [A.Accept(), A.Decline()]
     if phase == "sell":  # MI-16: a concession of the debtor's goes up for auction
         debtor = s.debts[0].debtor
-        return [Sell(c) for c in B.concessions if s.owner[c] == debtor]
+        return [A.Sell(c) for c in B.concessions if s.owner[c] == debtor]
     return []
 
 
@@ -189,8 +167,8 @@ def is_legal(game: Metropoli, action: Action) -> bool:
     s = game.s
     kind = type(action)
     au = s.auction
-    if s.phase in ("bid", "raise") and kind in (Bid, Raise) and au is not None:
-        if (kind is Bid) != (s.phase == "bid"):
+    if s.phase in ("bid", "raise") and kind in (A.Bid, A.Raise) and au is not None:
+        if (kind is A.Bid) != (s.phase == "bid"):
             return False
         seat = au.caller if s.phase == "bid" else au.leader
         assert seat is not None
@@ -201,12 +179,12 @@ def is_legal(game: Metropoli, action: Action) -> bool:
             and amount % D.BID_UNIT == 0
             and amount <= s.cash[seat]
         )
-    if s.phase == "draft" and kind is Cash and s.trade is not None:
+    if s.phase == "draft" and kind is A.Cash and s.trade is not None:
         if s.trade_cash_set:
             return False
-        amount = action.amount  # type: ignore[attr-defined]
-        payer = s.active if amount > 0 else s.trade[0]
-        return amount != 0 and amount % D.TRADE_UNIT == 0 and abs(amount) <= s.cash[payer]
+        cash: int = action.amount  # type: ignore[attr-defined]
+        payer = s.active if cash > 0 else s.trade[0]
+        return cash != 0 and cash % D.TRADE_UNIT == 0 and abs(cash) <= s.cash[payer]
     return action in legal_actions(game)
 
 

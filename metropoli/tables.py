@@ -22,31 +22,9 @@ from typing import Any
 
 from common import Action, Dice, Shuffle
 from common.kernel import Prompt, PromptCache
+from metropoli import actions as A
 from metropoli import data as D
 from metropoli import words as W
-from metropoli.actions import (
-    Accept,
-    Act,
-    Bid,
-    Build,
-    Cancel,
-    Cash,
-    Cross,
-    Decline,
-    Done,
-    FreeBlock,
-    Give,
-    GoTo,
-    Offer,
-    Pass,
-    Preempt,
-    Raise,
-    Roll,
-    Sell,
-    Send,
-    Steps,
-    Take,
-)
 
 B = D.BOARD
 MOTORWAY = B.space_of("motorway")
@@ -59,33 +37,33 @@ ALL_AREAS = tuple(AREAS)
 SEATS = range(6)
 
 # ------------------------------------------------------------------ the action records
-ROLL, ACT, PASS, DONE = Roll(), Act(), Pass(), Done()
-PREEMPT, CROSS = Preempt(), Cross()
-ACCEPT, DECLINE, SEND, CANCEL = Accept(), Decline(), Send(), Cancel()
+ROLL, ACT, PASS, DONE = A.Roll(), A.Act(), A.Pass(), A.Done()
+PREEMPT, CROSS = A.Preempt(), A.Cross()
+ACCEPT, DECLINE, SEND, CANCEL = A.Accept(), A.Decline(), A.Send(), A.Cancel()
 SEND_CANCEL, CANCEL_ONLY = (SEND, CANCEL), (CANCEL,)
 ROLL_ONLY = (ROLL,)
 PREEMPT_OR_PASS, CROSS_OR_PASS = (PREEMPT, PASS), (CROSS, PASS)
 ACCEPT_OR_DECLINE = (ACCEPT, DECLINE)
 #: a triple's distances, 1 to the track's length (seed "Triple Dice", ruling MI-14)
-STEPS = tuple(Steps(n) for n in range(1, SPACES + 1))
-BUILD = tuple(Build(x) for x in AREAS)
-FREE = tuple(FreeBlock(x) for x in AREAS)
-OFFER = tuple(Offer(p) for p in SEATS)
+STEPS = tuple(A.Steps(n) for n in range(1, SPACES + 1))
+BUILD = tuple(A.Build(x) for x in AREAS)
+FREE = tuple(A.FreeBlock(x) for x in AREAS)
+OFFER = tuple(A.Offer(p) for p in SEATS)
 #: the listed cash sums of a proposal (ruling MI-A2), paid and asked, ascending
-PAY = tuple(Cash(x) for x in D.TRADE_PRICES)
-ASK = tuple(Cash(-x) for x in D.TRADE_PRICES)
+PAY = tuple(A.Cash(x) for x in D.TRADE_PRICES)
+ASK = tuple(A.Cash(-x) for x in D.TRADE_PRICES)
 #: the actions naming each concession, by space
-GIVE = {c: Give(c) for c in B.concessions}
-TAKE = {c: Take(c) for c in B.concessions}
-SELL = {c: Sell(c) for c in B.concessions}
-GOTO = {c: GoTo(c) for c in B.concessions}
+GIVE = {c: A.Give(c) for c in B.concessions}
+TAKE = {c: A.Take(c) for c in B.concessions}
+SELL = {c: A.Sell(c) for c in B.concessions}
+GOTO = {c: A.GoTo(c) for c in B.concessions}
 
 # ------------------------------------------------------------------ bids (rulings MI-9, MI-A1)
 UNIT = D.BID_UNIT
 CAP_UNITS = D.BID_LIST_CAP // UNIT
 #: the Bid and Raise records of every listable amount, by amount in bid units
-BID_AT = tuple(Bid(k * UNIT) for k in range(CAP_UNITS + 1))
-RAISE_AT = tuple(Raise(k * UNIT) for k in range(CAP_UNITS + 1))
+BID_AT = tuple(A.Bid(k * UNIT) for k in range(CAP_UNITS + 1))
+RAISE_AT = tuple(A.Raise(k * UNIT) for k in range(CAP_UNITS + 1))
 #: the raise steps in bid units, ascending
 STEP_UNITS = tuple(st // UNIT for st in D.RAISE_STEPS)
 assert sorted(STEP_UNITS) == list(STEP_UNITS) and not any(st % UNIT for st in D.RAISE_STEPS)

@@ -5,36 +5,14 @@ on random games."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from common import Action, GameRandom, RandomBot, play
-from metropoli import (
-    Accept,
-    Act,
-    Bid,
-    Build,
-    Cancel,
-    Cash,
-    Cross,
-    Decline,
-    Done,
-    FreeBlock,
-    Give,
-    GoTo,
-    Metropoli,
-    Offer,
-    Pass,
-    Preempt,
-    Raise,
-    Roll,
-    Sell,
-    Send,
-    Steps,
-    Take,
-    new_game,
-    reference,
-)
+from metropoli import Metropoli, new_game, reference
+from metropoli import actions as A
 from metropoli import data as D
 from metropoli.data import BOARD as B
 
@@ -57,27 +35,27 @@ def _candidates(g: Metropoli, rng: GameRandom) -> list[Action]:
     seat, space, area = rng.randrange(-1, 7), rng.randrange(-1, 41), rng.randrange(-1, 37)
     return [
         *g.legal_actions(),
-        *(Bid(x) for x in amounts),
-        *(Raise(x) for x in amounts),
-        *(Cash(x) for x in cash),
-        Offer(seat),
-        Give(space),
-        Take(space),
-        Sell(space),
-        GoTo(space),
-        Build(area),
-        FreeBlock(area),
-        Steps(rng.randrange(-1, 42)),
-        Roll(),
-        Act(),
-        Pass(),
-        Preempt(),
-        Cross(),
-        Done(),
-        Send(),
-        Cancel(),
-        Accept(),
-        Decline(),
+        *(A.Bid(x) for x in amounts),
+        *(A.Raise(x) for x in amounts),
+        *(A.Cash(x) for x in cash),
+        A.Offer(seat),
+        A.Give(space),
+        A.Take(space),
+        A.Sell(space),
+        A.GoTo(space),
+        A.Build(area),
+        A.FreeBlock(area),
+        A.Steps(rng.randrange(-1, 42)),
+        A.Roll(),
+        A.Act(),
+        A.Pass(),
+        A.Preempt(),
+        A.Cross(),
+        A.Done(),
+        A.Send(),
+        A.Cancel(),
+        A.Accept(),
+        A.Decline(),
     ]
 
 
@@ -97,19 +75,27 @@ def _check_position(g: Metropoli, rng: GameRandom) -> None:
     assert g._ledger() == reference.cash_flows(g)
 
 
+def _positions(g: Metropoli, rng: GameRandom, stop: int) -> Iterator[int]:
+    """Random play of ``g`` (chance from its seed, decisions from ``rng``): yields the count
+    of decisions taken at each decision to come, up to ``stop`` decisions or the end."""
+    taken = 0
+    while not g.is_over and taken < stop:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        yield taken
+        legal = g.legal_actions()
+        g.apply(legal[rng.randrange(len(legal))])
+        taken += 1
+
+
 def test_the_listing_agrees_with_the_plain_reading_on_whole_random_games() -> None:
     for k, (seed, players) in enumerate(((1, 3), (2, 4), (3, 6), (4, 5))):
         g = new_game(players=players, seed=seed, **OPTION_SETS[k])
-        rng = GameRandom(seed)
-        while not g.is_over:
-            if g.chance is not None:
-                g.resolve()
-                continue
-            legal = g.legal_actions()
-            assert list(legal) == reference.legal_actions(g), g.s.phase
+        for _ in _positions(g, GameRandom(seed), g.max_actions()):
+            assert list(g.legal_actions()) == reference.legal_actions(g), g.s.phase
             assert g._open_of(range(36)) == reference.open_areas(g)
-            g.apply(legal[rng.randrange(len(legal))])
-        assert g.result() == reference.result(g)
+        assert g.is_over and g.result() == reference.result(g)
 
 
 @settings(max_examples=15, deadline=None)
@@ -126,16 +112,9 @@ def test_fast_paths_agree_with_the_reference_at_random_positions(
     next positions: the listing, legality, rents, wealth and the tallies kept by the log."""
     g = new_game(players=players, seed=seed, **options)
     rng = GameRandom(seed)
-    step = 0
-    while not g.is_over and step < skip + 150:
-        if g.chance is not None:
-            g.resolve()
-            continue
-        if step >= skip:
+    for taken in _positions(g, rng, skip + 150):
+        if taken >= skip:
             _check_position(g, rng)
-        legal = g.legal_actions()
-        g.apply(legal[rng.randrange(len(legal))])
-        step += 1
     if g.is_over:
         assert g.result() == reference.result(g)
 
