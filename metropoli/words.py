@@ -37,6 +37,7 @@ from metropoli import data as D
 B = D.BOARD
 
 
+# ================================================================== money, lists, the prompts
 def money(amount: int) -> str:
     """An amount in the game's money: ``$1,250,000``."""
     return f"${amount:,}"
@@ -266,8 +267,7 @@ def proposal_prompt(
 
 
 # ================================================================== the log
-
-#: the set-up's shuffles, by request (rules: ``_DEAL_STREETS``, ``_DEAL_VALUES``, the deck)
+#: the set-up's shuffles, by request (``tables.DEAL_STREETS``, ``tables.DEAL_VALUES``, the deck)
 _SHUFFLES = {
     "shuffle concessions": (
         f"the {len(B.streets)} street concessions are shuffled and dealt, two to each player"
@@ -423,7 +423,7 @@ def _forced(t: _Teller, data: Mapping[str, Any]) -> str | None:
 # ------------------------------------------------------------------ chance and the set-up
 @functools.lru_cache(maxsize=64)
 def _rolls(players: tuple[str, ...]) -> dict[str, tuple[str, int]]:
-    """The dice requests of a table (rules ``_rolls_of``): request -> (purpose, seat)."""
+    """The dice requests of a table (``tables.rolls_of``): request -> (purpose, seat)."""
     out = {}
     for seat, name in enumerate(players):
         for purpose, count in ((FIRST_DICE, 3), (MOVE_DICE, 3), (EXIT_DICE, 2)):
