@@ -96,7 +96,6 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     action_keys=action_keys,
-    # docs/metropoli.md, "The default bot": the strongest of the tournament, 6 ms a move
     # docs/metropoli.md, "The default bot": the standings of its tournament, ms a move
     strength=(("mcts", 6.75), ("heuristic", 0.01), ("random", 0.00)),
     default_bot="mcts",

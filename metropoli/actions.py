@@ -1,6 +1,6 @@
 """What a seat may decide in Metropoli: one frozen record per decision.
 
-The words are shared by the four games (issue 22): ``pass`` declines the one optional thing a
+The words are shared by the four games: ``pass`` declines the one optional thing a
 prompt offers (a bid, the winner's raise, pre-emption, a crossing, a free block), ``done``
 ends the building step and the turn, ``accept`` / ``decline`` answer a proposal, ``roll 3``
 rolls the three dice.

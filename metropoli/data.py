@@ -345,3 +345,29 @@ def concession_value(tallest: int, blocks: int, skyscraper: bool) -> int:
         return 0
     b = VALUE_MAX_BLOCKS if skyscraper else min(blocks, VALUE_MAX_BLOCKS)
     return tallest * VALUE_PER_FLOOR_BLOCK * b
+
+
+#: the Concession Value card as printed, a row per height of the district's tallest building
+#: and a column per block count (``VALUE_COLUMNS``); None where the card has a dash (a
+#: combination no position reaches)
+VALUE_CARD: tuple[tuple[int | None, ...], ...] = tuple(
+    tuple(
+        concession_value(h, b, b == VALUE_MAX_BLOCKS) if value_cell_reached(h, b) else None
+        for b in VALUE_COLUMNS
+    )
+    for h in HEIGHTS
+)
+
+#: the rulebook's costs and payments, by the name the static data gives each
+COSTS: Mapping[str, int] = {
+    "block": BLOCK_COST,
+    "borsa_pass": BORSA_PASS,
+    "borsa_land": BORSA_LAND,
+    "toll_per_bridge": TOLL_PER_BRIDGE,
+    "fine_per_pip": FINE_PER_PIP,
+    "preemption_extra": PREEMPT_EXTRA,
+    "bridge_wealth": BRIDGE_WEALTH,
+    "trust_factor": TRUST_FACTOR,
+}
+#: the heights that get a roof, in the order the roofs are placed (Master Plan rules 4-8)
+SKYSCRAPER_HEIGHTS = tuple(range(FIRST_ROOF_HEIGHT, FIRST_ROOF_HEIGHT + ROOFS))

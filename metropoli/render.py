@@ -1,5 +1,5 @@
 """Metropoli drawn: the text board of terminal play (the track, the four districts, the
-players, what is under way) and the SVG picture of the board (issue 23).
+players, what is under way) and the SVG picture of the board.
 
 Both are drawn from ``game.view(seat)`` (the picture also from the board's avenue names and
 the corners' costs, static data), so each shows what that seat sees and nothing more. The
@@ -16,8 +16,7 @@ from typing import Any
 from common import Action, Game
 from common.svg import Drawing, SvgWrapper, fit_lines, wrap_text
 from metropoli import data as D
-from metropoli import texts as W
-from metropoli import words
+from metropoli import words as W
 from metropoli.actions import Build, FreeBlock, Give, GoTo, Offer, Sell, Take
 from metropoli.rules import Metropoli
 
@@ -29,7 +28,7 @@ def _money(x: int) -> str:
 
 
 # ------------------------------------------------------------------ text
-#: the widest text board (issue 23: the terminal shows it with the events and the prompt)
+#: the widest text board (the terminal shows it with the events and the prompt)
 WIDTH = 100
 #: the most lines the auction, proposal and debt under way take
 _UNDER_WAY_LINES = 2
@@ -250,7 +249,7 @@ def under_way(st: dict[str, Any], players: list[str], seat: int | None) -> list[
     if trade is not None:
         data = {"seat": st["active"], **trade}
         sent = "sent" if trade["sent"] else "being composed"
-        deal = words.trade_words(data, players, seat)
+        deal = W.trade_words(data, players, seat)
         parts.append(
             f"Proposal of {players[st['active']]} to {players[trade['partner']]} ({sent}): {deal}"
         )
@@ -279,7 +278,7 @@ def _fit(line: str) -> str:
     return line if len(line) <= WIDTH else line[: WIDTH - 1] + "…"
 
 
-# ------------------------------------------------------------------ SVG (issue 23)
+# ------------------------------------------------------------------ SVG
 #: each seat's colour: its name, its tokens' and chips' colour, the tint of its concessions
 SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
     ("blue", "#1f63c6", "#d9e6f8"),
@@ -425,7 +424,7 @@ _SHUFFLED = {
     "neighbourhood_values": "The neighbourhood value cards are shuffled and dealt",
     "metropoli": "The Metropoli deck is shuffled face down",
 }
-#: what the dice of a request are rolled for, by its purpose (``metropoli.texts``)
+#: what the dice of a request are rolled for, by its purpose (``metropoli.words``)
 _ROLLED_FOR = {
     W.FIRST_DICE: "for the first player",
     W.MOVE_DICE: "to move",

@@ -1,10 +1,17 @@
-"""The rules of Metropoli: the Game subclass, written in the rulebook's turn order.
+"""The rules of Metropoli: the Game subclass, its steps in the rulebook's order.
 
-A turn: roll three dice (a triple lets the player choose the distance), move, act on the space
-reached (auction, rent, toll and crossing, a Metropoli card, the Court, the Motorway, the
-Municipality), settle debts (bankruptcy auctions if short), then build up to two paid blocks and
-trade, then pass the dice. Rulings MI-1..MI-18 (shared) and MI-A1.. (docs/rulings-metropoli.md)
-are cited where they decide behaviour.
+The set-up; the turn: roll three dice (a triple lets the player choose the distance) and move;
+the space reached (a Metropoli card, the Court, the Motorway, the Municipality); concession
+auctions with the winner's raise and the pre-emption; rent and trusts; bridges; building under
+the Master Plan; trading; debts and bankruptcy; the end. Each rule step keeps beside it what
+may be decided there (``_legal_*``) and how a decision is taken (``_do_*``). Rulings
+MI-1..MI-18 (shared) and MI-A1.. (docs/rulings-metropoli.md) are cited where they decide
+behaviour.
+
+The rulebook's numbers are ``metropoli.data``; the lookups made once from them (action records,
+seat orders, prompts made ahead) are ``metropoli.tables``; what is said to people is
+``metropoli.words``; ``metropoli.reference`` reads the same rules plainly, and the tests hold
+these fast steps to it.
 """
 
 from __future__ import annotations
@@ -12,15 +19,15 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping, Sequence
 from itertools import compress
-from operator import itemgetter, lt
+from math import exp
+from operator import lt
 from typing import Any, TypeVar
 
-from common import Action, ActionSet, Dice, Game, Option, Result, Shuffle
+from common import Action, ActionSet, Dice, Game, Option, Prompt, Result, Shuffle
 from common.chance import ChanceRequest
 from common.codec import freeze
 from metropoli import data as D
-from metropoli import texts as W
-from metropoli import words
+from metropoli import words as W
 from metropoli.actions import (
     ALL_ACTIONS,
     Accept,
@@ -73,90 +80,71 @@ from metropoli.events import (
 from metropoli.rl import ENCODINGS
 from metropoli.schema import STATE_SCHEMA
 from metropoli.state import BANKRUPT, IN, LEFT, Auction, Debt, MetropoliState
+from metropoli.tables import (
+    ACCEPT_OR_DECLINE,
+    ACT,
+    ACT_PROMPTS,
+    ALL_AREAS,
+    ALL_OFFERS,
+    AREA_VIEW,
+    AREAS,
+    ASK,
+    BID_AT,
+    BID_PROMPTS,
+    BID_STEPS,
+    BORSA,
+    BRIDGE_HOLDERS,
+    BUILD,
+    BUILD_PROMPTS,
+    CANCEL_ONLY,
+    CAP_UNITS,
+    CLOCKWISE,
+    CONCESSION_SET,
+    CONCESSIONS,
+    CROSS_OR_PASS,
+    CROSS_PROMPTS,
+    DEAL_STREETS,
+    DEAL_VALUES,
+    DONE,
+    DRAFT_PROMPTS,
+    FREE,
+    FREE_CARD_PROMPTS,
+    FREE_STREET_PROMPTS,
+    GIVE,
+    GOTO,
+    HOLDERS,
+    LEAST_LISTED,
+    MAX_ACTIONS,
+    MOTORWAY,
+    MOVE_PROMPTS,
+    OFFER,
+    OTHERS,
+    PASS,
+    PAY,
+    PREEMPT_OR_PASS,
+    RAISE_AT,
+    RAISE_STEPS,
+    ROLL,
+    ROLL_ONLY,
+    ROLL_OR_OFFER,
+    ROLL_PROMPTS,
+    SELL,
+    SEND_CANCEL,
+    SPACE_VIEW,
+    SPACES,
+    STEP_UNITS,
+    STEPS,
+    STREET_HOODS,
+    TAKE,
+    UNIT,
+    area_limits,
+    held_by,
+    rolls_of,
+    static_data,
+)
 
 B = D.BOARD
 _T = TypeVar("_T")
-MOTORWAY = B.space_of("motorway")
-BORSA = B.space_of("borsa")
-#: the track's length (a property of the board: read once)
-_SPACES = B.size
-_STEPS = tuple(Steps(n) for n in range(1, _SPACES + 1))
-_AREAS = range(len(B.area_district))
-_BUILD = tuple(Build(x) for x in _AREAS)
-_FREE = tuple(FreeBlock(x) for x in _AREAS)
-_OFFER = tuple(Offer(p) for p in range(6))
-_PAY = tuple(Cash(x) for x in D.TRADE_PRICES)
-_ASK = tuple(Cash(-x) for x in D.TRADE_PRICES)
-
-
-_CONCESSION_SET = frozenset(B.concessions)
-#: the smallest cash sum a proposal lists (ruling MI-A2): a payer below it lists none
-_LEAST_LISTED = D.TRADE_PRICES[0]
-_CONCESSIONS = B.concessions
-#: by player count, by seat: the seats from that seat's left round to the seat itself
-_CLOCKWISE = {
-    n: tuple(tuple((seat + k) % n for k in range(1, n + 1)) for seat in range(n))
-    for n in range(3, 7)
-}
-#: by player count, by seat: the others, from that seat's left (the partners of a proposal)
-_OTHERS = {n: tuple(order[:-1] for order in _CLOCKWISE[n]) for n in _CLOCKWISE}
-#: by player count, by seat: the proposals open when every seat is still in
-_ALL_OFFERS = {n: tuple(tuple(_OFFER[p] for p in others) for others in _OTHERS[n]) for n in _OTHERS}
-#: the actions naming each concession, by space
-_GIVES = {c: Give(c) for c in B.concessions}
-_TAKES = {c: Take(c) for c in B.concessions}
-_SELLS = {c: Sell(c) for c in B.concessions}
-_GOTOS = {c: GoTo(c) for c in B.concessions}
-#: the holders of the concessions (None: the Bank), of the bridges, read from ``owner`` in C
-_HOLDERS = itemgetter(*B.concessions)
-_BRIDGE_HOLDERS = itemgetter(*B.bridges)
-#: each street with its neighbourhood (wealth, ruling MI-17)
-_STREET_HOODS = tuple((c, B.hood_of[c] or 0) for c in B.streets)
-
-
-def _held_by(owner: list[int | None], seat: int | None, actions: dict[int, Any]) -> list[Any]:
-    """Of ``actions`` (one per concession), in track order, those whose concession ``seat``
-    holds (None: the Bank). A plain comprehension: measured faster here than zip/compress."""
-    return [actions[c] for c in _CONCESSIONS if owner[c] == seat]
-
-
-#: max_actions() with the shipped deck, by (players, proposals_per_stop, trade_after_move,
-#: round_limit, final_turn_limit)
-_MAX_ACTIONS: dict[tuple[int, ...], int] = {}
-#: the Bid and Raise records of every listable amount, by amount in bid units (made once:
-#: listing bids is a hot path)
-_UNIT = D.BID_UNIT
-_CAP_UNITS = D.BID_LIST_CAP // _UNIT
-_BID_AT = tuple(Bid(k * _UNIT) for k in range(_CAP_UNITS + 1))
-_RAISE_AT = tuple(Raise(k * _UNIT) for k in range(_CAP_UNITS + 1))
-#: the raise steps in bid units, ascending (ruling MI-A1)
-_STEP_UNITS = tuple(st // _UNIT for st in D.RAISE_STEPS)
-assert sorted(_STEP_UNITS) == list(_STEP_UNITS) and not any(st % _UNIT for st in D.RAISE_STEPS)
-
-
-def _steps_over(made: tuple[Action, ...]) -> tuple[tuple[Action, ...], ...]:
-    """By price in bid units: the records of ``made`` one raise step over it, up to the cap."""
-    return tuple(
-        tuple(made[h + st] for st in _STEP_UNITS if h + st <= _CAP_UNITS)
-        for h in range(_CAP_UNITS + 1)
-    )
-
-
-_BID_STEPS, _RAISE_STEPS = _steps_over(_BID_AT), _steps_over(_RAISE_AT)
-
-
-#: by the districts' caps: each area's limit, the height its buildings stay below (the cap,
-#: else the top height; caps never exceed it), made once per combination of caps
-_AREA_LIMITS: dict[tuple[int, ...], tuple[int, ...]] = {}
-
-
-def _area_limits(caps: list[int]) -> tuple[int, ...]:
-    """Each area's limit under the districts' ``caps`` (the Master Plan, MI-10, MI-11)."""
-    key = tuple(caps)
-    got = _AREA_LIMITS.get(key)
-    if got is None:
-        got = _AREA_LIMITS[key] = tuple(caps[d] or D.MAX_HEIGHT for d in B.area_district)
-    return got
 
 
 def _check_cards(value: Any) -> bool:
@@ -234,21 +222,21 @@ class Metropoli(Game):
     s: MetropoliState
     cards: dict[str, D.Card]
     #: by seat, the dice of the move and of L'Autostrada's exit: each request names its roller
-    #: (issue 23: the log says who rolled)
+    #: (the log says who rolled)
     _dice: tuple[tuple[Dice, ...], tuple[Dice, ...]]
 
-    # ================================================================== set-up (seed "Setup")
+    # ========== set-up (seed "Setup"; rulings MI-1, MI-7, MI-A13)
     def _setup(self) -> None:
         n = self.num_players
         self._load_cards()
-        self._dice = _rolls_of(self.players)
+        self._dice = rolls_of(self.players)
         self.s = MetropoliState(
             cash=[D.START_CASH] * n,
             pos=[BORSA] * n,
             status=[IN] * n,
             turns_taken=[0] * n,
             final_turns=[0] * n,
-            owner=[None] * _SPACES,
+            owner=[None] * SPACES,
             heights=[0] * len(B.area_district),
             roof=[0] * len(B.area_district),
             caps=[0] * len(B.district_areas),
@@ -286,7 +274,7 @@ class Metropoli(Game):
         s.active = tied[0]
         self._record(FirstPlayerChosen, s.active)
         s.phase = "deal"
-        self._request(_DEAL_STREETS)
+        self._request(DEAL_STREETS)
 
     def _deal(self, outcome: tuple[Any, ...]) -> None:
         s = self.s
@@ -296,7 +284,7 @@ class Metropoli(Game):
                 s.owner[sp] = seat
             self._record(ConcessionsDealt, seat, got)
         s.phase = "hoods"
-        self._request(_DEAL_VALUES)
+        self._request(DEAL_VALUES)
 
     def _deal_values(self, outcome: tuple[Any, ...]) -> None:
         self.s.hood_values = [int(v) for v in outcome]  # ruling MI-7
@@ -309,7 +297,7 @@ class Metropoli(Game):
         self._record(DeckShuffled, len(self.s.deck))
         self._begin_turn()
 
-    # ================================================================== the turn
+    # ========== the turn: roll and move (seed "Rules in Brief", "Triple Dice"; MI-12, MI-14)
     def _begin_turn(self) -> None:
         s = self.s
         s.turn_no += 1
@@ -329,18 +317,39 @@ class Metropoli(Game):
         s = self.s
         s.phase = "roll"
         if s.proposals_left > 0 and self._offers():
-            self._ask(s.active, "roll", W.ROLL)
+            self._ask_prompt(ROLL_PROMPTS[s.active])
         else:
-            self._force(s.active, _ROLL)
+            self._force(s.active, ROLL)
+
+    def _legal_roll(self) -> Sequence[Action]:
+        s = self.s
+        if s.proposals_left <= 0:  # (then the roll is taken, never asked: ``_ask_roll``)
+            return ROLL_ONLY
+        # rulings MI-A2, MI-A26: the player on turn may trade before rolling
+        status = s.status
+        n = len(status)
+        if status.count(IN) == n and s.cash[s.active] >= LEAST_LISTED:  # listed once
+            return ROLL_OR_OFFER[n][s.active]
+        return [ROLL, *self._offers()]
+
+    def _do_roll(self, seat: int, action: Roll) -> None:
+        self.s.phase = "dice"
+        self._request(self._dice[0][seat])
 
     def _rolled(self, outcome: tuple[Any, ...]) -> None:
         s = self.s
         s.last_roll = sum(outcome)
         if outcome[0] == outcome[1] == outcome[2]:  # seed "Triple Dice", ruling MI-14
             s.phase = "move"
-            self._ask(s.active, "move", W.MOVE[s.pos[s.active]])
+            self._ask_prompt(MOVE_PROMPTS[s.active][s.pos[s.active]])
             return
         self._advance(s.last_roll, "roll")
+
+    def _legal_move(self) -> Sequence[Action]:
+        return STEPS
+
+    def _do_steps(self, seat: int, action: Steps) -> None:
+        self._advance(action.count, "triple")
 
     def _first_round(self, seat: int) -> bool:
         return self.s.turns_taken[seat] == 0 and not self.options["first_round_borsa"]
@@ -357,20 +366,20 @@ class Metropoli(Game):
         a = s.active
         p = s.pos[a]
         if s.final:  # rulings MI-17, MI-A6: leave on reaching or passing L'Autostrada
-            dist = (MOTORWAY - p) % _SPACES or _SPACES
+            dist = (MOTORWAY - p) % SPACES or SPACES
             if steps >= dist:
                 self._record(Moved, a, p, MOTORWAY, how)
                 s.pos[a] = MOTORWAY
-                if p + dist > _SPACES:
+                if p + dist > SPACES:
                     self._borsa(a, landed=False)
                 self._leave(a, "motorway")
                 self._finish_turn()
                 return
         total = p + steps
-        to = total % _SPACES
+        to = total % SPACES
         self._record(Moved, a, p, to, how)
         s.pos[a] = to
-        if total >= _SPACES:
+        if total >= SPACES:
             self._borsa(a, landed=to == BORSA)
         self._arrive()
 
@@ -391,6 +400,7 @@ class Metropoli(Game):
         self.s.proposals_left = self.options["proposals_per_stop"]
         self._act_on_space()
 
+    # ========== the space reached (seed "Game Actions", "Other Spaces"; MI-A15)
     def _act_on_space(self) -> None:
         """Stop for a trade on arrival (rulings MI-A15, MI-A26), or let the space act at once.
 
@@ -403,10 +413,16 @@ class Metropoli(Game):
             a = s.active
             if s.proposals_left > 0 and self._offers():
                 sp = s.pos[a]
-                self._ask(a, "act", W.ARRIVAL[sp][s.owner[sp] == a])
+                self._ask_prompt(ACT_PROMPTS[a][sp][s.owner[sp] == a])
             else:
-                self._force(a, _ACT)
+                self._force(a, ACT)
             return
+        self._space_acts()
+
+    def _legal_act(self) -> list[Action]:
+        return [ACT, *self._offers()] if self.s.proposals_left > 0 else [ACT]
+
+    def _do_act(self, seat: int, action: Act) -> None:
         self._space_acts()
 
     def _payment_due(self) -> bool:
@@ -437,7 +453,7 @@ class Metropoli(Game):
                 self._open_auction(sp)
             elif kind == "street":
                 if owner == a:
-                    self._offer_free_block(B.street_areas[sp], W.FREE_STREET[sp])
+                    self._offer_free_block(B.street_areas[sp], FREE_STREET_PROMPTS[a][sp])
                 else:
                     self._charge_rent(a, sp, owner)
             elif owner != a:  # ruling MI-13: toll, then the crossing is optional
@@ -459,79 +475,7 @@ class Metropoli(Game):
         else:
             self._start_build()
 
-    # ------------------------------------------------------------------ rent (ruling MI-6)
-    def street_rent(self, space: int) -> tuple[int, int, int, bool, int, int, bool]:
-        """Rent of a street now: (total, tallest, blocks, skyscraper, value, hood, trust)."""
-        s = self.s
-        hood = B.hood_of[space]
-        assert hood is not None
-        areas = B.street_areas[space]
-        heights, roof, holder = s.heights, s.roof, s.owner
-        tallest = max([heights[x] for x in B.district_areas[B.area_district[areas[0]]]])
-        blocks = sum([heights[x] for x in areas])
-        sky = any([roof[x] for x in areas])
-        value = D.concession_value(tallest, blocks, sky)
-        hood_value = s.hood_values[hood]  # due even with no blocks (ruling MI-A14)
-        owner = holder[space]
-        streets = B.hood_streets[hood]
-        trust = owner is not None and [holder[t] for t in streets].count(owner) == len(streets)
-        total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
-        return total, tallest, blocks, sky, value, hood_value, trust
-
-    def _charge_rent(self, seat: int, space: int, owner: int) -> None:
-        total, tallest, blocks, sky, value, hood_value, trust = self.street_rent(space)
-        self._record(
-            RentCharged, seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total
-        )
-        self.s.debts.append(Debt(seat, owner, total, "rent"))
-        self._settle_debts("build")
-
-    # ------------------------------------------------------------------ bridges (MI-13)
-    def _ask_cross(self) -> None:
-        self.s.phase = "cross"
-        self._ask(self.s.active, "cross", W.CROSS[self.s.bridge_at])
-
-    def _cross(self) -> None:
-        s = self.s
-        a = s.active
-        to = B.opposite[s.bridge_at]
-        s.bridge_at = -1  # one crossing a turn: the arrival bridge is not crossed back
-        self._record(Moved, a, s.pos[a], to, "bridge")
-        s.pos[a] = to
-        if s.owner[to] is None:  # the arrival bridge is auctioned if free; no toll there
-            self._open_auction(to)
-        else:
-            self._start_build()
-
-    # ------------------------------------------------------------------ Motorway (MI-4)
-    def _motorway_exit(self, outcome: tuple[Any, ...]) -> None:
-        self.s.last_roll = outcome[0] + outcome[1]  # ruling MI-15
-        self._jump(B.exits[10 * outcome[0] + outcome[1]], "motorway")
-
-    # ------------------------------------------------------------------ Municipality
-    def _free_concessions(self) -> list[int]:
-        """The concessions still with the Bank, in track order."""
-        owner = self.s.owner
-        return [c for c in _CONCESSIONS if owner[c] is None]
-
-    def _municipality(self) -> None:
-        """Seed "Other Spaces": "The player has two options": a trip to a free concession
-        (then its auction) or one free block anywhere (rulings MI-A10, MI-A27)."""
-        s = self.s
-        legal = self._legal_municipality()
-        trip = type(legal[0]) is GoTo if legal else False
-        block = any(type(x) is FreeBlock for x in legal)
-        if not trip and not block:  # neither option is open: nothing happens
-            self._start_build()
-            return
-        s.phase = "municipality"
-        if len(legal) == 1:
-            self._force(s.active, legal[0])
-            return
-        may_pass = self.options["municipality_pass"]
-        self._ask(s.active, "municipality", W.municipality(trip, block, may_pass))
-
-    # ------------------------------------------------------------------ Metropoli cards (MI-8)
+    # ---------- Metropoli cards (MI-8)
     def _read_card(self) -> None:
         s = self.s
         a = s.active
@@ -544,7 +488,7 @@ class Metropoli(Game):
         card = self.cards[cid]
         self._record(CardRead, a, cid, card.text)
         eff, amt = card.effect, card.amount
-        others = _OTHERS[len(s.status)][a]
+        others = OTHERS[len(s.status)][a]
         if eff == "collect":
             self._pay(None, a, amt, "card")
         elif eff == "pay":
@@ -565,7 +509,7 @@ class Metropoli(Game):
             n = sum(1 for x in B.streets if s.owner[x] == a)
             s.debts.append(Debt(a, None, amt * n, "card"))
         elif eff == "advance_to":
-            self._advance((amt - s.pos[a]) % _SPACES or _SPACES, "card")
+            self._advance((amt - s.pos[a]) % SPACES or SPACES, "card")
             return
         elif eff == "go_to":
             self._jump(amt, "card")
@@ -579,30 +523,70 @@ class Metropoli(Game):
                 self._advance(self._steps_to(lambda sp: sp in free), "card")
                 return
         elif eff == "move_back":
-            self._jump((s.pos[a] - amt) % _SPACES, "back")
+            self._jump((s.pos[a] - amt) % SPACES, "back")
             return
         elif eff == "free_block":
-            self._offer_free_block(_ALL_AREAS, W.FREE_CARD)
+            self._offer_free_block(ALL_AREAS, FREE_CARD_PROMPTS[a])
             return
         self._settle_debts("build")
 
     def _steps_to(self, pred: Any) -> int:
         p = self.s.pos[self.s.active]
-        for k in range(1, _SPACES + 1):
-            if pred((p + k) % _SPACES):
+        for k in range(1, SPACES + 1):
+            if pred((p + k) % SPACES):
                 return k
-        return _SPACES
+        return SPACES
 
-    # ================================================================== auctions (MI-9, MI-16)
+    # ---------- L'Autostrada (MI-4)
+    def _motorway_exit(self, outcome: tuple[Any, ...]) -> None:
+        self.s.last_roll = outcome[0] + outcome[1]  # ruling MI-15
+        self._jump(B.exits[10 * outcome[0] + outcome[1]], "motorway")
+
+    # ---------- Il Comune (MI-A10, MI-A27)
+    def _free_concessions(self) -> list[int]:
+        """The concessions still with the Bank, in track order."""
+        owner = self.s.owner
+        return [c for c in CONCESSIONS if owner[c] is None]
+
+    def _municipality(self) -> None:
+        """Seed "Other Spaces": "The player has two options": a trip to a free concession
+        (then its auction) or one free block anywhere (rulings MI-A10, MI-A27)."""
+        s = self.s
+        legal = self._legal_municipality()
+        trip = type(legal[0]) is GoTo if legal else False
+        block = any(type(x) is FreeBlock for x in legal)
+        if not trip and not block:  # neither option is open: nothing happens
+            self._start_build()
+            return
+        s.phase = "municipality"
+        if len(legal) == 1:
+            self._force(s.active, legal[0])
+            return
+        may_pass = self.options["municipality_pass"]
+        self._ask(s.active, "municipality", W.municipality(trip, block, may_pass))
+
+    def _legal_municipality(self) -> list[Action]:
+        """Il Comune's two options (seed "Other Spaces"); ``pass`` only with the option
+        ``municipality_pass`` (ruling MI-A27)."""
+        out: list[Action] = held_by(self.s.owner, None, GOTO)
+        out.extend(self._open_of(FREE))
+        if self.options["municipality_pass"]:
+            out.append(PASS)
+        return out
+
+    def _do_goto(self, seat: int, action: GoTo) -> None:
+        self._jump(action.space, "municipality")
+
+    # ========== concession auctions and pre-emption (seed "Game Actions"; MI-9, MI-A1)
     def _clockwise_from(self, seat: int) -> tuple[int, ...]:
         """The seats from ``seat``'s left round to ``seat`` itself."""
-        return _CLOCKWISE[len(self.players)][seat]
+        return CLOCKWISE[len(self.players)][seat]
 
     def _open_auction(self, space: int) -> None:
         s = self.s
         status = s.status
         n = len(status)
-        order = _CLOCKWISE[n][s.active]
+        order = CLOCKWISE[n][s.active]
         if status.count(IN) < n:  # only the seats still in bid
             order = tuple(x for x in order if status[x] == IN)
         s.auction = Auction(space, "sale", order, [False] * n)
@@ -622,39 +606,83 @@ class Metropoli(Game):
             if not passed[seat] and seat != leader:
                 au.idx, au.caller, au.stage = i, seat, "bid"
                 s.phase = "bid"
-                if s.cash[seat] < au.high + _UNIT:  # no bid within the cash (MI-9): out
-                    self._force(seat, _PASS)
+                if s.cash[seat] < au.high + UNIT:  # no bid within the cash (MI-9): out
+                    self._force(seat, PASS)
                 else:
-                    self._ask(seat, "bid", self._bid_text(au))
+                    self._ask_prompt(self._bid_prompt(au, seat))
                 return
         self._auction_close()
 
-    def _bid_text(self, au: Auction) -> str:
+    def _bid_prompt(self, au: Auction, seat: int) -> Prompt:
         """The bid prompt: the concession, the high bid and its bidder (made once each)."""
         debtor = self.s.owner[au.space]  # None in a sale
-        key = (self.players, au.space, debtor, au.high, au.leader)
-        text = _BID_TEXTS.get(key)
-        if text is None:
-            if len(_BID_TEXTS) > 20_000:
-                _BID_TEXTS.clear()
-            name = B.names[au.space]
-            if debtor is not None:
-                head = f"bankruptcy auction of {name} ({self.players[debtor]}'s)"
-            else:
-                head = f"auction of {name}"
-            if au.leader is None:
-                state = "no bid yet; bid a multiple of " + W.BID_UNIT
-            else:
-                state = (
-                    f"the high bid is {W.money(au.high)}, by {self.players[au.leader]}; "
-                    f"bid more, in multiples of {W.BID_UNIT}"
-                )
-            text = _BID_TEXTS[key] = f"{head}: {state}, within your cash, or pass"
-        return text
+        key = (self.players, au.space, debtor, au.high, au.leader, seat)
+        prompt = BID_PROMPTS.get(key)
+        if prompt is None:
+            text = W.bid_prompt(self.players, au.space, debtor, au.high, au.leader)
+            prompt = BID_PROMPTS.keep(key, Prompt(seat, "bid", text))
+        return prompt
 
-    def _name(self, seat: int | None) -> str:
-        """A seat's name; None is the Bank."""
-        return "the Bank" if seat is None else self.players[seat]
+    def _legal_bid(self) -> list[Action]:
+        au = self.s.auction
+        assert au is not None
+        out = self._listed_bids(BID_STEPS, BID_AT, au.caller, au.high)
+        out.append(PASS)
+        return out
+
+    def _listed_bids(
+        self, steps: tuple[tuple[Action, ...], ...], made: tuple[Action, ...], seat: int, high: int
+    ) -> list[Action]:
+        """The bids listed, as records of ``made`` (by amount in bid units; ``steps`` the
+        table of its raise steps): raise steps over ``high`` and all-in, up to the listing
+        cap (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5). Prices
+        are multiples of the unit (MI-9)."""
+        top = self.s.cash[seat] // UNIT  # all-in, in units
+        if top > CAP_UNITS:
+            top = CAP_UNITS
+        h = high // UNIT
+        if top <= h:
+            return []
+        k = bisect_right(STEP_UNITS, top - h)  # the steps within the cash: a prefix
+        out = list(steps[h][:k])
+        if not k or top > h + STEP_UNITS[k - 1]:
+            out.append(made[top])
+        return out
+
+    def _bid_ok(self, seat: int, high: int, amount: Any) -> bool:
+        """Ruling MI-9: a bid raises the price by a multiple of $50,000, within the cash."""
+        return (
+            type(amount) is int
+            and amount > high
+            and amount % D.BID_UNIT == 0
+            and amount <= self.s.cash[seat]
+        )
+
+    def _do_bid(self, seat: int, action: Bid) -> None:
+        au = self.s.auction
+        assert au is not None
+        au.high, au.leader = action.amount, seat
+        self._auction_next()
+
+    def _do_pass(self, seat: int, action: Pass) -> None:
+        """``pass`` declines what the prompt offers (one word for all of them)."""
+        s = self.s
+        ph = s.phase
+        if ph == "bid":  # out of this auction (MI-9)
+            au = s.auction
+            assert au is not None
+            au.passed[seat] = True
+            self._auction_next()
+        elif ph == "raise":  # the winning bid is the Market Value
+            self._market_value_set()
+        elif ph == "preempt":  # no pre-emption: the winner buys
+            au = s.auction
+            assert au is not None and au.leader is not None
+            self._award(au.leader, au.high, "auction")
+        elif ph == "cross":  # stay on the bridge (seed "Bridges": not obliged to cross)
+            self._start_build()
+        else:  # free or municipality: the free block, or Il Comune, declined (MI-A10, MI-A27)
+            self._settle_debts("build")
 
     def _auction_close(self) -> None:
         s = self.s
@@ -682,15 +710,23 @@ class Metropoli(Game):
             return
         au.stage = "raise"
         s.phase = "raise"
-        if s.cash[au.leader] < au.high + _UNIT:  # no raise within the cash: the bid stands
-            self._force(au.leader, _PASS)
+        if s.cash[au.leader] < au.high + UNIT:  # no raise within the cash: the bid stands
+            self._force(au.leader, PASS)
             return
-        text = (
-            f"you won the auction of {B.names[au.space]} at {W.money(au.high)}: raise the "
-            f"Market Value (a multiple of {W.BID_UNIT} within your cash), or pass; "
-            f"{self.players[s.active]} may then pre-empt at {W.money(D.PREEMPT_EXTRA)} more"
-        )
+        text = W.raise_prompt(self.players, au.space, au.high, s.active)
         self._ask(au.leader, "raise", text)
+
+    def _legal_raise(self) -> list[Action]:
+        au = self.s.auction
+        assert au is not None and au.leader is not None
+        out: list[Action] = [PASS]
+        out.extend(self._listed_bids(RAISE_STEPS, RAISE_AT, au.leader, au.high))
+        return out
+
+    def _do_raise(self, seat: int, action: Raise) -> None:
+        assert self.s.auction is not None
+        self.s.auction.high = action.amount
+        self._market_value_set()
 
     def _market_value_set(self) -> None:
         s = self.s
@@ -700,14 +736,17 @@ class Metropoli(Game):
         if au.leader != a and s.cash[a] >= au.high + D.PREEMPT_EXTRA:
             au.stage = "preempt"
             s.phase = "preempt"
-            price = au.high + D.PREEMPT_EXTRA
-            text = (
-                f"{self.players[au.leader]} won {B.names[au.space]} at a Market Value of "
-                f"{W.money(au.high)}: pre-empt at {W.money(price)}, or pass"
-            )
+            text = W.preempt_prompt(self.players, au.space, au.high, au.leader)
             self._ask(a, "preempt", text)
             return
         self._award(au.leader, au.high, "auction")
+
+    def _legal_preempt(self) -> Sequence[Action]:
+        return PREEMPT_OR_PASS
+
+    def _do_preempt(self, seat: int, action: Preempt) -> None:
+        assert self.s.auction is not None
+        self._award(seat, self.s.auction.high + D.PREEMPT_EXTRA, "preemption")
 
     def _award(self, seat: int, price: int, how: str) -> None:
         s = self.s
@@ -724,104 +763,57 @@ class Metropoli(Game):
             return
         self._start_build()
 
-    def _listed_bids(
-        self, steps: tuple[tuple[Action, ...], ...], made: tuple[Action, ...], seat: int, high: int
-    ) -> list[Action]:
-        """The bids listed, as records of ``made`` (by amount in bid units; ``steps`` the
-        table of its raise steps): raise steps over ``high`` and all-in, up to the listing
-        cap (ruling MI-A1; every other legal bid is accepted by ``is_legal``, CORE-5). Prices
-        are multiples of the unit (MI-9)."""
-        top = self.s.cash[seat] // _UNIT  # all-in, in units
-        if top > _CAP_UNITS:
-            top = _CAP_UNITS
-        h = high // _UNIT
-        if top <= h:
-            return []
-        k = bisect_right(_STEP_UNITS, top - h)  # the steps within the cash: a prefix
-        out = list(steps[h][:k])
-        if not k or top > h + _STEP_UNITS[k - 1]:
-            out.append(made[top])
-        return out
-
-    def _bid_ok(self, seat: int, high: int, amount: Any) -> bool:
-        """Ruling MI-9: a bid raises the price by a multiple of $50,000, within the cash."""
-        return (
-            type(amount) is int
-            and amount > high
-            and amount % D.BID_UNIT == 0
-            and amount <= self.s.cash[seat]
-        )
-
-    # ================================================================== debts and bankruptcy
-    def _settle_debts(self, then: str) -> None:
-        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16, MI-A9)."""
+    # ========== rent and trusts (seed "The Value of ... Concessions", "Trust"; MI-6)
+    def street_rent(self, space: int) -> tuple[int, int, int, bool, int, int, bool]:
+        """Rent of a street now: (total, tallest, blocks, skyscraper, value, hood, trust)."""
         s = self.s
-        s.after_debts = then
-        while s.debts:
-            d = s.debts[0]
-            if s.status[d.debtor] != IN:
-                s.debts.pop(0)
-                continue
-            if s.cash[d.debtor] >= d.amount:
-                s.debts.pop(0)
-                self._pay(d.debtor, d.creditor, d.amount, d.reason)
-                continue
-            if not d.began:
-                d.began = True
-                self._record(BankruptcyBegan, d.debtor, d.creditor, d.amount)
-            held = _held_by(s.owner, d.debtor, _SELLS)
-            if held:
-                s.phase = "sell"
-                if len(held) == 1:
-                    self._force(d.debtor, held[0])
-                else:
-                    self._ask(d.debtor, "sell", self._sell_text(d))
-                return
-            self._go_bankrupt(d)
-            if s.phase == "over":  # ruling MI-A24: only one player remains
-                return
-        if s.status[s.active] != IN:
-            self._finish_turn()
-        elif then == "cross":
-            self._ask_cross()
+        hood = B.hood_of[space]
+        assert hood is not None
+        areas = B.street_areas[space]
+        heights, roof, holder = s.heights, s.roof, s.owner
+        tallest = max([heights[x] for x in B.district_areas[B.area_district[areas[0]]]])
+        blocks = sum([heights[x] for x in areas])
+        sky = any([roof[x] for x in areas])
+        value = D.concession_value(tallest, blocks, sky)
+        hood_value = s.hood_values[hood]  # due even with no blocks (ruling MI-A14)
+        owner = holder[space]
+        streets = B.hood_streets[hood]
+        trust = owner is not None and [holder[t] for t in streets].count(owner) == len(streets)
+        total = (value + hood_value) * (D.TRUST_FACTOR if trust else 1)
+        return total, tallest, blocks, sky, value, hood_value, trust
+
+    def _charge_rent(self, seat: int, space: int, owner: int) -> None:
+        total, tallest, blocks, sky, value, hood_value, trust = self.street_rent(space)
+        self._record(
+            RentCharged, seat, owner, space, tallest, blocks, sky, value, hood_value, trust, total
+        )
+        self.s.debts.append(Debt(seat, owner, total, "rent"))
+        self._settle_debts("build")
+
+    # ========== bridges (seed "Bridges"; MI-13, MI-A28)
+    def _ask_cross(self) -> None:
+        self.s.phase = "cross"
+        self._ask_prompt(CROSS_PROMPTS[self.s.active][self.s.bridge_at])
+
+    def _legal_cross(self) -> Sequence[Action]:
+        return CROSS_OR_PASS
+
+    def _do_cross(self, seat: int, action: Cross) -> None:
+        self._cross()
+
+    def _cross(self) -> None:
+        s = self.s
+        a = s.active
+        to = B.opposite[s.bridge_at]
+        s.bridge_at = -1  # one crossing a turn: the arrival bridge is not crossed back
+        self._record(Moved, a, s.pos[a], to, "bridge")
+        s.pos[a] = to
+        if s.owner[to] is None:  # the arrival bridge is auctioned if free; no toll there
+            self._open_auction(to)
         else:
             self._start_build()
 
-    def _sell_text(self, d: Debt) -> str:
-        return (
-            f"you owe {self._name(d.creditor)} {W.money(d.amount)} for "
-            f"{W.DEBT_REASONS.get(d.reason, d.reason)} and hold {W.money(self.s.cash[d.debtor])}: "
-            "auction one of your concessions"
-        )
-
-    def _sell(self, space: int) -> None:
-        s = self.s
-        debtor, creditor = s.debts[0].debtor, s.debts[0].creditor
-        status = s.status
-        n = len(status)
-        order = _OTHERS[n][debtor]
-        if status.count(IN) < n:
-            # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving
-            order = tuple(x for x in order if status[x] == IN or x == creditor)
-        s.auction = Auction(space, "bankruptcy", order, [False] * n)
-        self._record(AuctionOpened, space, "bankruptcy")
-        self._auction_next()
-
-    def _go_bankrupt(self, d: Debt) -> None:
-        s = self.s
-        seat = d.debtor
-        if s.cash[seat] > 0:  # ruling MI-16: all cash to the creditor (the Bank: nothing more)
-            self._pay(seat, d.creditor, s.cash[seat], "bankruptcy")
-        s.status[seat] = BANKRUPT
-        self._record(PlayerBankrupt, seat, d.creditor)
-        s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
-        # ruling MI-A24, seed "End of the Game": "The game ends at the moment when only one
-        # player remains in the game" (seed 003: the last player left without going bankrupt
-        # wins); players who have left in the final phase are still in the count
-        if s.status.count(BANKRUPT) == len(s.status) - 1:
-            self._end_game()
-
-    # ================================================================== building (MI-10, MI-11)
+    # ========== building, skyscrapers, the Master Plan (seed "Building Rights"...; MI-10, MI-11)
     def _area_open(self, area: int) -> bool:
         """The Master Plan: height 5 at most, the district cap, one block per area per turn."""
         s = self.s
@@ -830,6 +822,15 @@ class Metropoli(Game):
             return False
         cap = s.caps[B.area_district[area]]
         return cap == 0 or h <= cap
+
+    def _area_ok(self, area: int) -> bool:
+        s = self.s
+        return (
+            0 <= area < len(s.heights)
+            and not s.final
+            and s.blocks_left > 0
+            and self._area_open(area)
+        )
 
     def _paid_room(self) -> int:
         """Paid blocks the player on turn may still buy (Master Plan rule 10): two a turn;
@@ -855,7 +856,7 @@ class Metropoli(Game):
 
     def _open_of(self, records: Sequence[_T]) -> list[_T]:
         """Of ``records`` (one per Buildable Area, in area order), those of the areas where a
-        block may go now: ``_placeable_areas(_AREAS)`` compared in C, area by area, with each
+        block may go now: ``_placeable_areas(AREAS)`` compared in C, area by area, with each
         area's limit (the areas built this turn are set to the top height first)."""
         s = self.s
         if s.final or s.blocks_left <= 0:
@@ -866,16 +867,25 @@ class Metropoli(Game):
             heights = heights[:]
             for x in built:
                 heights[x] = D.MAX_HEIGHT
-        return list(compress(records, map(lt, heights, _area_limits(s.caps))))
+        return list(compress(records, map(lt, heights, area_limits(s.caps))))
 
-    def _offer_free_block(self, areas: tuple[int, ...], text: str) -> None:
+    def _offer_free_block(self, areas: tuple[int, ...], prompt: Prompt) -> None:
         s = self.s
         s.free_areas = tuple(self._placeable_areas(areas))
         if not s.free_areas:
             self._settle_debts("build")
             return
         s.phase = "free"
-        self._ask(s.active, "free", text)
+        self._ask_prompt(prompt)
+
+    def _legal_free(self) -> list[Action]:
+        out: list[Action] = [FREE[x] for x in self.s.free_areas]
+        out.append(PASS)
+        return out
+
+    def _do_free_block(self, seat: int, action: FreeBlock) -> None:
+        self._place_block(seat, action.area, paid=False)
+        self._settle_debts("build")
 
     def _place_block(self, seat: int, area: int, paid: bool) -> None:
         s = self.s
@@ -907,7 +917,7 @@ class Metropoli(Game):
             and not s.built_areas
             and s.cash[s.active] >= D.BLOCK_COST
             and self._paid_room() > 0
-            and bool(self._open_of(_AREAS))
+            and bool(self._open_of(AREAS))
         )
 
     def _paid_blocks_open(self) -> list[Action]:
@@ -915,7 +925,7 @@ class Metropoli(Game):
         s = self.s
         if s.cash[s.active] < D.BLOCK_COST or self._paid_room() <= 0:
             return []
-        return self._open_of(_BUILD)
+        return self._open_of(BUILD)
 
     def _start_build(self) -> None:
         """The building step (seed "Building Rights"), a trading point of its own (MI-A26)."""
@@ -927,7 +937,7 @@ class Metropoli(Game):
         self._ask_build()
 
     def _ask_build(self) -> None:
-        """Ask for a block, a proposal or ``done``; a lone answer is taken (issue 22)."""
+        """Ask for a block, a proposal or ``done``; a lone answer is taken."""
         s = self.s
         s.phase = "build"
         a = s.active
@@ -936,12 +946,30 @@ class Metropoli(Game):
             self._force(a, legal[0])
             return
         last = legal[-1]
-        obliged = last is not _DONE  # rule 9: no "done" until a block stands
+        obliged = last is not DONE  # rule 9: no "done" until a block stands
         offers = type(last if obliged else legal[-2]) is Offer
         room = self._paid_room() if type(legal[0]) is Build else 0
-        self._ask(a, "build", _BUILD_TEXTS[room, obliged, offers])
+        self._ask_prompt(BUILD_PROMPTS[a][room, obliged, offers])
 
-    # ================================================================== trades (MI-18)
+    def _legal_build(self) -> list[Action]:
+        s = self.s
+        out = self._paid_blocks_open()
+        # Master Plan rule 9 (rulings MI-11, MI-A7): a block is due while one can be bought
+        obliged = bool(out) and s.roofs == D.ROOFS and not s.built_areas
+        if s.proposals_left > 0:
+            out.extend(self._offers())
+        if not obliged:
+            out.append(DONE)
+        return out
+
+    def _do_build(self, seat: int, action: Build) -> None:
+        self._place_block(seat, action.area, paid=True)
+        self._ask_build()
+
+    def _do_done(self, seat: int, action: Done) -> None:
+        self._finish_turn()
+
+    # ========== trading (seed "Trading and Negotiations"; MI-18, MI-A2, MI-A26)
     def _offers(self) -> Sequence[Action]:
         """Trade proposals the player on turn may open (rulings MI-A2, MI-A26): to each other
         player still in the game, if the proposal could hold something listed: a listed cash
@@ -950,15 +978,15 @@ class Metropoli(Game):
         a = s.active
         status = s.status
         n = len(status)
-        if s.cash[a] >= _LEAST_LISTED or self._own_to_give():
+        if s.cash[a] >= LEAST_LISTED or self._own_to_give():
             if status.count(IN) == n:
-                return _ALL_OFFERS[n][a]
-            return [_OFFER[p] for p in _OTHERS[n][a] if status[p] == IN]
-        cash, holders = s.cash, _HOLDERS(s.owner)
+                return ALL_OFFERS[n][a]
+            return [OFFER[p] for p in OTHERS[n][a] if status[p] == IN]
+        cash, holders = s.cash, HOLDERS(s.owner)
         return [
-            _OFFER[p]
-            for p in _OTHERS[n][a]
-            if status[p] == IN and (cash[p] >= _LEAST_LISTED or p in holders)
+            OFFER[p]
+            for p in OTHERS[n][a]
+            if status[p] == IN and (cash[p] >= LEAST_LISTED or p in holders)
         ]
 
     def _own_to_give(self) -> bool:
@@ -966,10 +994,47 @@ class Metropoli(Game):
         space reached at the stop on arrival (ruling MI-A18)."""
         s = self.s
         a = s.active
-        held: int = _HOLDERS(s.owner).count(a)
+        held: int = HOLDERS(s.owner).count(a)
         if held and s.phase == "act" and s.owner[s.pos[a]] == a:
             held -= 1
         return held > 0
+
+    def _offer_ok(self, partner: int) -> bool:
+        s = self.s
+        return (
+            0 <= partner < self.num_players
+            and partner != s.active
+            and s.status[partner] == IN
+            and (
+                s.cash[s.active] >= LEAST_LISTED
+                or s.cash[partner] >= LEAST_LISTED
+                or partner in HOLDERS(s.owner)
+                or self._own_to_give()
+            )
+        )
+
+    def _do_offer(self, seat: int, action: Offer) -> None:
+        s = self.s
+        s.proposals_left -= 1
+        a, partner, owner = s.active, action.partner, s.owner
+        s.trade = (partner, (), (), 0)
+        if s.phase == "act":  # ruling MI-A18: not the concession of the space reached
+            here = s.pos[a]
+            gives = [GIVE[c] for c in CONCESSIONS if owner[c] == a and c != here]
+        else:
+            gives = [GIVE[c] for c in CONCESSIONS if owner[c] == a]
+        s.trade_menu = (
+            tuple(gives),
+            tuple([TAKE[c] for c in CONCESSIONS if owner[c] == partner]),
+            # the listed sums the payer holds (the sums ascend)
+            PAY[: bisect_right(D.TRADE_PRICES, s.cash[a])]
+            + ASK[: bisect_right(D.TRADE_PRICES, s.cash[partner])],
+            CANCEL_ONLY,  # Send once the proposal holds something
+        )
+        s.trade_cash_set = False
+        s.trade_from = s.phase
+        s.phase = "draft"
+        self._ask_draft()
 
     def _draft_actions(self) -> tuple[Action, ...]:
         """While composing a proposal: add a concession either way, set the cash once (only
@@ -993,10 +1058,10 @@ class Metropoli(Game):
             c = action.space  # type: ignore[attr-defined]
             if s.trade_from == "act" and c == s.pos[s.active]:  # ruling MI-A18
                 return False
-            return c in _CONCESSION_SET and s.owner[c] == s.active and c not in give
+            return c in CONCESSION_SET and s.owner[c] == s.active and c not in give
         if t is Take:
             c = action.space  # type: ignore[attr-defined]
-            return c in _CONCESSION_SET and s.owner[c] == partner and c not in take
+            return c in CONCESSION_SET and s.owner[c] == partner and c not in take
         if t is Cash and not s.trade_cash_set:
             x: int = action.amount  # type: ignore[attr-defined]
             # ruling MI-A2: any sum in the money unit the payer holds (no loans); CORE-5
@@ -1008,22 +1073,76 @@ class Metropoli(Game):
     def _ask_draft(self) -> None:
         """Ask for the next step of the proposal: to whom, and what it may do next. What it
         holds so far is the view's ``trade`` (``render_text`` shows it); the partner's prompt
-        spells the deal out (``_do_send``). A text of the deal at every step of a composition
-        was measured at 23% of random play's instructions (37,400 a decision against 28,600)."""
+        spells the deal out (``_do_send``): the deal spelled out at every step of a composition
+        would cost more than the rest of the step."""
         s = self.s
         assert s.trade is not None
         gives, takes, _, _ = s.trade_menu
         partner, give, take, _ = s.trade
         held = bool(give or take or s.trade_cash_set)
         more = bool(gives or takes)
-        key = (self.players, partner, held, s.trade_cash_set, more)
-        text = _DRAFT_TEXTS.get(key)
-        if text is None:
-            if len(_DRAFT_TEXTS) > 4096:
-                _DRAFT_TEXTS.clear()
-            steps = W.draft_steps(held, s.trade_cash_set, more)
-            text = _DRAFT_TEXTS[key] = f"proposal to {self.players[partner]}: {steps}"
-        self._ask(s.active, "draft", text)
+        a = s.active
+        key = (self.players, partner, held, s.trade_cash_set, more, a)
+        prompt = DRAFT_PROMPTS.get(key)
+        if prompt is None:
+            text = W.draft_prompt(self.players, partner, held, s.trade_cash_set, more)
+            prompt = DRAFT_PROMPTS.keep(key, Prompt(a, "draft", text))
+        self._ask_prompt(prompt)
+
+    def _do_give(self, seat: int, action: Give) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        c = action.space
+        s.trade = (partner, (*give, c), take, cash)
+        gives, takes, cashes, _ = s.trade_menu
+        chosen = GIVE[c]
+        s.trade_menu = (tuple([x for x in gives if x is not chosen]), takes, cashes, SEND_CANCEL)
+        self._ask_draft()
+
+    def _do_take(self, seat: int, action: Take) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        c = action.space
+        s.trade = (partner, give, (*take, c), cash)
+        gives, takes, cashes, _ = s.trade_menu
+        chosen = TAKE[c]
+        s.trade_menu = (gives, tuple([x for x in takes if x is not chosen]), cashes, SEND_CANCEL)
+        self._ask_draft()
+
+    def _do_cash(self, seat: int, action: Cash) -> None:
+        s = self.s
+        assert s.trade is not None
+        s.trade = (*s.trade[:3], action.amount)
+        s.trade_cash_set = True
+        gives, takes, _, _ = s.trade_menu
+        s.trade_menu = (gives, takes, (), SEND_CANCEL)  # the cash is set once
+        self._ask_draft()
+
+    def _do_send(self, seat: int, action: Send) -> None:
+        s = self.s
+        assert s.trade is not None
+        partner, give, take, cash = s.trade
+        self._record(TradeProposed, seat, partner, give, take, cash)
+        s.phase = "trade"
+        self._ask(partner, "trade", W.proposal_prompt(self.players, seat, give, take, cash))
+
+    def _do_cancel(self, seat: int, action: Cancel) -> None:
+        self.s.trade = None
+        self._after_trade()
+
+    def _legal_trade(self) -> Sequence[Action]:
+        return ACCEPT_OR_DECLINE
+
+    def _do_accept(self, seat: int, action: Accept) -> None:
+        self._do_trade()
+        self.s.trade = None
+        self._after_trade()
+
+    def _do_decline(self, seat: int, action: Decline) -> None:
+        self.s.trade = None
+        self._after_trade()
 
     def _after_trade(self) -> None:
         s = self.s
@@ -1049,7 +1168,80 @@ class Metropoli(Game):
             self._pay(partner, a, -cash, "trade")
         self._record(TradeDone, a, partner, give, take, cash)
 
-    # ================================================================== the end (MI-17)
+    # ========== debts and bankruptcy (seed "Bankruptcy"; MI-16, MI-A9)
+    def _settle_debts(self, then: str) -> None:
+        """Pay the debts in order; a debtor short of cash auctions concessions (MI-16, MI-A9)."""
+        s = self.s
+        s.after_debts = then
+        while s.debts:
+            d = s.debts[0]
+            if s.status[d.debtor] != IN:
+                s.debts.pop(0)
+                continue
+            if s.cash[d.debtor] >= d.amount:
+                s.debts.pop(0)
+                self._pay(d.debtor, d.creditor, d.amount, d.reason)
+                continue
+            if not d.began:
+                d.began = True
+                self._record(BankruptcyBegan, d.debtor, d.creditor, d.amount)
+            held = held_by(s.owner, d.debtor, SELL)
+            if held:
+                s.phase = "sell"
+                if len(held) == 1:
+                    self._force(d.debtor, held[0])
+                else:
+                    self._ask(d.debtor, "sell", self._sell_text(d))
+                return
+            self._go_bankrupt(d)
+            if s.phase == "over":  # ruling MI-A24: only one player remains
+                return
+        if s.status[s.active] != IN:
+            self._finish_turn()
+        elif then == "cross":
+            self._ask_cross()
+        else:
+            self._start_build()
+
+    def _sell_text(self, d: Debt) -> str:
+        cash = self.s.cash[d.debtor]
+        return W.sell_prompt(self.players, d.creditor, d.amount, d.reason, cash)
+
+    def _legal_sell(self) -> list[Action]:
+        s = self.s
+        return held_by(s.owner, s.debts[0].debtor, SELL)
+
+    def _do_sell(self, seat: int, action: Sell) -> None:
+        self._sell(action.space)
+
+    def _sell(self, space: int) -> None:
+        s = self.s
+        debtor, creditor = s.debts[0].debtor, s.debts[0].creditor
+        status = s.status
+        n = len(status)
+        order = OTHERS[n][debtor]
+        if status.count(IN) < n:
+            # ruling MI-A19: the creditor may buy (seed "Bankruptcy") even after leaving
+            order = tuple(x for x in order if status[x] == IN or x == creditor)
+        s.auction = Auction(space, "bankruptcy", order, [False] * n)
+        self._record(AuctionOpened, space, "bankruptcy")
+        self._auction_next()
+
+    def _go_bankrupt(self, d: Debt) -> None:
+        s = self.s
+        seat = d.debtor
+        if s.cash[seat] > 0:  # ruling MI-16: all cash to the creditor (the Bank: nothing more)
+            self._pay(seat, d.creditor, s.cash[seat], "bankruptcy")
+        s.status[seat] = BANKRUPT
+        self._record(PlayerBankrupt, seat, d.creditor)
+        s.debts = [x for x in s.debts if x.debtor != seat and x.creditor != seat]
+        # ruling MI-A24, seed "End of the Game": "The game ends at the moment when only one
+        # player remains in the game" (seed 003: the last player left without going bankrupt
+        # wins); players who have left in the final phase are still in the count
+        if s.status.count(BANKRUPT) == len(s.status) - 1:
+            self._end_game()
+
+    # ========== the end (seed "End of the Game"; MI-17, MI-A24)
     def _start_final(self, reason: str) -> None:
         self.s.final = True
         self._record(FinalPhaseBegan, reason)
@@ -1068,7 +1260,7 @@ class Metropoli(Game):
             self._leave(a, "turn limit")  # ruling MI-A4
         if not s.final and s.turn_no >= opts["round_limit"] * len(status):
             self._start_final("round limit")  # ruling MI-A3
-        for x in _CLOCKWISE[len(status)][a]:
+        for x in CLOCKWISE[len(status)][a]:
             if status[x] == IN:
                 s.active = x
                 self._begin_turn()
@@ -1087,11 +1279,25 @@ class Metropoli(Game):
         """(cash, streets at neighbourhood value, bridges at $500,000) — ruling MI-17."""
         s = self.s
         owner, values = s.owner, s.hood_values
-        streets = sum([values[hood] for c, hood in _STREET_HOODS if owner[c] == seat])
-        bridges = D.BRIDGE_WEALTH * _BRIDGE_HOLDERS(owner).count(seat)
+        streets = sum([values[hood] for c, hood in STREET_HOODS if owner[c] == seat])
+        bridges = D.BRIDGE_WEALTH * BRIDGE_HOLDERS(owner).count(seat)
         return s.cash[seat], streets, bridges
 
-    # ================================================================== money and titles
+    def _result(self) -> Result:
+        scores = tuple(sum(self.wealth(seat)) for seat in range(self.num_players))
+        standing = [seat for seat in range(self.num_players) if self.s.status[seat] != BANKRUPT]
+        # the game ends when one player remains (ruling MI-A24), so one is always standing
+        assert standing, "every player bankrupt"
+        if len(standing) == 1:
+            # seed 000 "End of the Game"; seed 003 "Vittoria": the last player left without
+            # going bankrupt wins (ruling MI-A24)
+            return Result(scores, tuple(standing), "the last player remaining (ruling MI-A24)")
+        # a bankrupt player never wins (ruling MI-A12); the others by wealth (MI-17)
+        best = max(scores[seat] for seat in standing)
+        winners = tuple(seat for seat in standing if scores[seat] == best)
+        return Result(scores, winners, "wealth (ruling MI-17)")
+
+    # ========== money and titles
     def _pay(self, payer: int | None, payee: int | None, amount: int, reason: str) -> None:
         """Move money; the Bank (None) is the only source and sink."""
         if amount <= 0:
@@ -1109,7 +1315,7 @@ class Metropoli(Game):
         self.s.owner[space] = to
         self._record(ConcessionTransferred, space, frm, to, how)
 
-    # ================================================================== the hooks
+    # ========== the hooks the core calls
     def _on_chance(self, request: ChanceRequest, outcome: tuple[Any, ...]) -> None:
         phase = self.s.phase
         if phase == "dice":  # the most frequent first
@@ -1130,112 +1336,37 @@ class Metropoli(Game):
     def _legal_actions(self) -> Sequence[Action]:
         return _LEGAL_BY_PHASE[self.s.phase](self)
 
-    def _legal_roll(self) -> Sequence[Action]:
-        s = self.s
-        if s.proposals_left <= 0:  # (then the roll is taken, never asked: ``_ask_roll``)
-            return _ROLL_ONLY
-        # rulings MI-A2, MI-A26: the player on turn may trade before rolling
-        status = s.status
-        n = len(status)
-        if status.count(IN) == n and s.cash[s.active] >= _LEAST_LISTED:  # listed once
-            return _ROLL_OR_OFFER[n][s.active]
-        return [_ROLL, *self._offers()]
-
-    def _legal_move(self) -> Sequence[Action]:
-        return _STEPS
-
-    def _legal_act(self) -> list[Action]:
-        return [_ACT, *self._offers()] if self.s.proposals_left > 0 else [_ACT]
-
-    def _legal_bid(self) -> list[Action]:
-        au = self.s.auction
-        assert au is not None
-        out = self._listed_bids(_BID_STEPS, _BID_AT, au.caller, au.high)
-        out.append(_PASS)
-        return out
-
-    def _legal_raise(self) -> list[Action]:
-        au = self.s.auction
-        assert au is not None and au.leader is not None
-        out: list[Action] = [_PASS]
-        out.extend(self._listed_bids(_RAISE_STEPS, _RAISE_AT, au.leader, au.high))
-        return out
-
-    def _legal_preempt(self) -> Sequence[Action]:
-        return _PREEMPT_OR_PASS
-
-    def _legal_cross(self) -> Sequence[Action]:
-        return _CROSS_OR_PASS
-
-    def _legal_free(self) -> list[Action]:
-        out: list[Action] = [_FREE[x] for x in self.s.free_areas]
-        out.append(_PASS)
-        return out
-
-    def _legal_municipality(self) -> list[Action]:
-        """Il Comune's two options (seed "Other Spaces"); ``pass`` only with the option
-        ``municipality_pass`` (ruling MI-A27)."""
-        out: list[Action] = _held_by(self.s.owner, None, _GOTOS)
-        out.extend(self._open_of(_FREE))
-        if self.options["municipality_pass"]:
-            out.append(_PASS)
-        return out
-
-    def _legal_build(self) -> list[Action]:
-        s = self.s
-        out = self._paid_blocks_open()
-        # Master Plan rule 9 (rulings MI-11, MI-A7): a block is due while one can be bought
-        obliged = bool(out) and s.roofs == D.ROOFS and not s.built_areas
-        if s.proposals_left > 0:
-            out.extend(self._offers())
-        if not obliged:
-            out.append(_DONE)
-        return out
-
-    def _legal_trade(self) -> Sequence[Action]:
-        return _ACCEPT_OR_DECLINE
-
-    def _legal_sell(self) -> list[Action]:
-        s = self.s
-        return _held_by(s.owner, s.debts[0].debtor, _SELLS)
-
     def _legal_none(self) -> Sequence[Action]:
         return []
 
     def _legal_text(self) -> str:
-        """What is legal now, in words where a rule says it better than a list (issue 22)."""
+        """What is legal now, in words where a rule says it better than a list."""
         s = self.s
         ph = s.phase
         au = s.auction
         if ph in ("bid", "raise") and au is not None:
             seat = au.caller if ph == "bid" else au.leader
             assert seat is not None
-            top = s.cash[seat] - s.cash[seat] % D.BID_UNIT
-            what = "bid" if ph == "bid" else "raise the Market Value to"
-            return (
-                f"{what} any multiple of {W.BID_UNIT} from {W.money(au.high + D.BID_UNIT)} "
-                f"up to {W.money(top)} (your cash), or pass"
-            )
+            return W.bids_open(ph, au.high, s.cash[seat])
         if ph == "move":
-            return f"move 1 to {_SPACES}"
+            return f"move 1 to {SPACES}"
         if ph == "draft" and s.trade is not None:
             partner = s.trade[0]
             gives, takes, _, last = s.trade_menu
-            parts = []
-            if gives:
-                parts.append("give one of " + W.listing([B.names[g.space] for g in gives], "or"))
-            if takes:
-                parts.append("take one of " + W.listing([B.names[x.space] for x in takes], "or"))
+            cash_range = None
             if not s.trade_cash_set:
                 unit = D.TRADE_UNIT
                 most = s.cash[s.active] - s.cash[s.active] % unit
                 least = s.cash[partner] - s.cash[partner] % unit
-                parts.append(
-                    f"cash X once, X any multiple of {W.money(unit)} from -{W.money(least)} "
-                    f"({self.players[partner]} pays) to {W.money(most)} (you pay), not 0"
-                )
-            parts.extend(str(x) for x in last)
-            return W.listing(parts, "or")
+                cash_range = (least, most)
+            return W.draft_open(
+                self.players,
+                partner,
+                [g.space for g in gives],
+                [x.space for x in takes],
+                cash_range,
+                [str(x) for x in last],
+            )
         return super()._legal_text()
 
     def _is_legal(self, action: Action) -> bool:
@@ -1248,9 +1379,9 @@ class Metropoli(Game):
         if ph == "roll":
             if t is Offer:
                 return s.proposals_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
-            return action == _ROLL
+            return action == ROLL
         if ph == "move":
-            return t is Steps and 1 <= action.count <= _SPACES  # type: ignore[attr-defined]
+            return t is Steps and 1 <= action.count <= SPACES  # type: ignore[attr-defined]
         if ph == "act":
             if t is Offer:
                 return s.proposals_left > 0 and self._offer_ok(action.partner)  # type: ignore[attr-defined]
@@ -1278,7 +1409,7 @@ class Metropoli(Game):
                 return bool(self.options["municipality_pass"])
             if t is GoTo:
                 sp = action.space  # type: ignore[attr-defined]
-                return sp in _CONCESSION_SET and s.owner[sp] is None
+                return sp in CONCESSION_SET and s.owner[sp] is None
             return t is FreeBlock and self._area_ok(action.area)  # type: ignore[attr-defined]
         if ph == "build":
             if t is Build:
@@ -1294,182 +1425,24 @@ class Metropoli(Game):
             return t is Accept or t is Decline
         if ph == "sell":
             sp = getattr(action, "space", None)
-            return t is Sell and sp in _CONCESSION_SET and s.owner[sp] == s.debts[0].debtor
+            return t is Sell and sp in CONCESSION_SET and s.owner[sp] == s.debts[0].debtor
         return False
-
-    def _offer_ok(self, partner: int) -> bool:
-        s = self.s
-        return (
-            0 <= partner < self.num_players
-            and partner != s.active
-            and s.status[partner] == IN
-            and (
-                s.cash[s.active] >= _LEAST_LISTED
-                or s.cash[partner] >= _LEAST_LISTED
-                or partner in _HOLDERS(s.owner)
-                or self._own_to_give()
-            )
-        )
-
-    def _area_ok(self, area: int) -> bool:
-        s = self.s
-        return (
-            0 <= area < len(s.heights)
-            and not s.final
-            and s.blocks_left > 0
-            and self._area_open(area)
-        )
 
     def _on_action(self, seat: int, action: Action) -> None:
         _HANDLERS[type(action)](self, seat, action)
 
-    def _do_roll(self, seat: int, action: Roll) -> None:
-        self.s.phase = "dice"
-        self._request(self._dice[0][seat])
-
-    def _do_steps(self, seat: int, action: Steps) -> None:
-        self._advance(action.count, "triple")
-
-    def _do_act(self, seat: int, action: Act) -> None:
-        self._space_acts()
-
-    def _do_bid(self, seat: int, action: Bid) -> None:
-        au = self.s.auction
-        assert au is not None
-        au.high, au.leader = action.amount, seat
-        self._auction_next()
-
-    def _do_pass(self, seat: int, action: Pass) -> None:
-        """``pass`` declines what the prompt offers (issue 22: one word for all of them)."""
-        s = self.s
-        ph = s.phase
-        if ph == "bid":  # out of this auction (MI-9)
-            au = s.auction
-            assert au is not None
-            au.passed[seat] = True
-            self._auction_next()
-        elif ph == "raise":  # the winning bid is the Market Value
-            self._market_value_set()
-        elif ph == "preempt":  # no pre-emption: the winner buys
-            au = s.auction
-            assert au is not None and au.leader is not None
-            self._award(au.leader, au.high, "auction")
-        elif ph == "cross":  # stay on the bridge (seed "Bridges": not obliged to cross)
-            self._start_build()
-        else:  # free or municipality: the free block, or Il Comune, declined (MI-A10, MI-A27)
-            self._settle_debts("build")
-
-    def _do_raise(self, seat: int, action: Raise) -> None:
-        assert self.s.auction is not None
-        self.s.auction.high = action.amount
-        self._market_value_set()
-
-    def _do_preempt(self, seat: int, action: Preempt) -> None:
-        assert self.s.auction is not None
-        self._award(seat, self.s.auction.high + D.PREEMPT_EXTRA, "preemption")
-
-    def _do_cross(self, seat: int, action: Cross) -> None:
-        self._cross()
-
-    def _do_free_block(self, seat: int, action: FreeBlock) -> None:
-        self._place_block(seat, action.area, paid=False)
-        self._settle_debts("build")
-
-    def _do_goto(self, seat: int, action: GoTo) -> None:
-        self._jump(action.space, "municipality")
-
-    def _do_build(self, seat: int, action: Build) -> None:
-        self._place_block(seat, action.area, paid=True)
-        self._ask_build()
-
-    def _do_done(self, seat: int, action: Done) -> None:
-        self._finish_turn()
-
-    def _do_offer(self, seat: int, action: Offer) -> None:
-        s = self.s
-        s.proposals_left -= 1
-        a, partner, owner = s.active, action.partner, s.owner
-        s.trade = (partner, (), (), 0)
-        if s.phase == "act":  # ruling MI-A18: not the concession of the space reached
-            here = s.pos[a]
-            gives = [_GIVES[c] for c in _CONCESSIONS if owner[c] == a and c != here]
-        else:
-            gives = [_GIVES[c] for c in _CONCESSIONS if owner[c] == a]
-        s.trade_menu = (
-            tuple(gives),
-            tuple([_TAKES[c] for c in _CONCESSIONS if owner[c] == partner]),
-            # the listed sums the payer holds (the sums ascend)
-            _PAY[: bisect_right(D.TRADE_PRICES, s.cash[a])]
-            + _ASK[: bisect_right(D.TRADE_PRICES, s.cash[partner])],
-            _CANCEL_ONLY,  # Send once the proposal holds something
-        )
-        s.trade_cash_set = False
-        s.trade_from = s.phase
-        s.phase = "draft"
-        self._ask_draft()
-
-    def _do_give(self, seat: int, action: Give) -> None:
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, cash = s.trade
-        c = action.space
-        s.trade = (partner, (*give, c), take, cash)
-        gives, takes, cashes, _ = s.trade_menu
-        chosen = _GIVES[c]
-        s.trade_menu = (tuple([x for x in gives if x is not chosen]), takes, cashes, _SEND_CANCEL)
-        self._ask_draft()
-
-    def _do_take(self, seat: int, action: Take) -> None:
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, cash = s.trade
-        c = action.space
-        s.trade = (partner, give, (*take, c), cash)
-        gives, takes, cashes, _ = s.trade_menu
-        chosen = _TAKES[c]
-        s.trade_menu = (gives, tuple([x for x in takes if x is not chosen]), cashes, _SEND_CANCEL)
-        self._ask_draft()
-
-    def _do_cash(self, seat: int, action: Cash) -> None:
-        s = self.s
-        assert s.trade is not None
-        s.trade = (*s.trade[:3], action.amount)
-        s.trade_cash_set = True
-        gives, takes, _, _ = s.trade_menu
-        s.trade_menu = (gives, takes, (), _SEND_CANCEL)  # the cash is set once
-        self._ask_draft()
-
-    def _do_send(self, seat: int, action: Send) -> None:
-        s = self.s
-        assert s.trade is not None
-        partner, give, take, cash = s.trade
-        self._record(TradeProposed, seat, partner, give, take, cash)
-        s.phase = "trade"
-        text = (
-            f"{self.players[seat]} proposes a trade: {W.deal(give, take, cash, False)}; "
-            "accept or decline"
-        )
-        self._ask(partner, "trade", text)
-
-    def _do_cancel(self, seat: int, action: Cancel) -> None:
-        self.s.trade = None
-        self._after_trade()
-
-    def _do_accept(self, seat: int, action: Accept) -> None:
-        self._do_trade()
-        self.s.trade = None
-        self._after_trade()
-
-    def _do_decline(self, seat: int, action: Decline) -> None:
-        self.s.trade = None
-        self._after_trade()
-
-    def _do_sell(self, seat: int, action: Sell) -> None:
-        self._sell(action.space)
-
     def _copy_state(self, other: Metropoli) -> None:
         self.s = other.s.copy()
 
+    def _secrets(self, seat: int | None) -> list[Any]:
+        deck = self.s.deck
+        return [list(deck)] if len(set(deck)) > 1 else []
+
+    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
+        """Every event of the log in Metropoli's words (``metropoli.words``)."""
+        return W.tell(data, self.players, seat, _OPTION_DEFAULTS)
+
+    # ========== views, checks and bounds
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s
         au = s.auction
@@ -1486,7 +1459,7 @@ class Metropoli(Game):
             "final_turns": list(s.final_turns),
             "owners": {str(c): s.owner[c] for c in B.concessions},
             "spaces": self._view_spaces(),
-            "areas": [dict(x) for x in _AREA_VIEW],
+            "areas": [dict(x) for x in AREA_VIEW],
             "heights": list(s.heights),
             "roofs": list(s.roof),
             "district_names": list(B.district_names),
@@ -1532,7 +1505,7 @@ class Metropoli(Game):
         s = self.s
         owner = s.owner
         out = []
-        for sp, static in enumerate(_SPACE_VIEW):
+        for sp, static in enumerate(SPACE_VIEW):
             entry = dict(static)
             entry["areas"] = list(static["areas"])
             holder = owner[sp]
@@ -1543,7 +1516,7 @@ class Metropoli(Game):
                 total, *_, trust = self.street_rent(sp)
                 rent = total
             elif kind == "bridge" and holder is not None:
-                rent = D.TOLL_PER_BRIDGE * _BRIDGE_HOLDERS(owner).count(holder)
+                rent = D.TOLL_PER_BRIDGE * BRIDGE_HOLDERS(owner).count(holder)
             entry["owner"] = holder
             entry["rent"] = rent
             entry["trust"] = trust
@@ -1551,7 +1524,7 @@ class Metropoli(Game):
         return out
 
     def invariants(self) -> list[str]:
-        """Conservation laws (issue 9): money, the 80 blocks, the 28 concessions, the Master
+        """Conservation laws: money, the 80 blocks, the 28 concessions, the Master
         Plan's caps and roofs; returns what is broken."""
         s = self.s
         n = self.num_players
@@ -1577,18 +1550,18 @@ class Metropoli(Game):
             out.append(
                 f"blocks: {placed} on the board + {s.blocks_left} in the supply != {D.BLOCK_SUPPLY}"
             )
-        for sp in range(_SPACES):
+        for sp in range(SPACES):
             o = s.owner[sp]
-            if sp not in _CONCESSION_SET:
+            if sp not in CONCESSION_SET:
                 if o is not None:
                     out.append(f"concessions: space {sp} is no concession but has owner {o}")
             elif o is not None and not 0 <= o < n:
                 out.append(f"concessions: space {sp} is held by {o}, no seat")
             elif o is not None and s.status[o] == BANKRUPT:
                 out.append(f"concessions: space {sp} is held by bankrupt seat {o}")
-        if len(_CONCESSION_SET) != D.CONCESSIONS:
-            out.append(f"concessions: the board has {len(_CONCESSION_SET)}, not {D.CONCESSIONS}")
-        roofed = [x for x in _AREAS if s.roof[x]]
+        if len(CONCESSION_SET) != D.CONCESSIONS:
+            out.append(f"concessions: the board has {len(CONCESSION_SET)}, not {D.CONCESSIONS}")
+        roofed = [x for x in AREAS if s.roof[x]]
         if sorted(s.roof[x] for x in roofed) != list(range(1, s.roofs + 1)):
             out.append(f"roofs: {s.roofs} placed but areas carry {[s.roof[x] for x in roofed]}")
         for d, areas in enumerate(B.district_areas):
@@ -1636,132 +1609,12 @@ class Metropoli(Game):
         """Keep ``value`` under ``key`` as computed up to the current end of the log."""
         self.__dict__[key] = (self._log, len(self._log), value)
 
-    def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
-        """Every event of the log in Metropoli's words (``metropoli.words``, issue 23)."""
-        return words.tell(data, self.players, seat, _OPTION_DEFAULTS)
-
-    def _secrets(self, seat: int | None) -> list[Any]:
-        deck = self.s.deck
-        return [list(deck)] if len(set(deck)) > 1 else []
-
-    def _result(self) -> Result:
-        scores = tuple(sum(self.wealth(seat)) for seat in range(self.num_players))
-        standing = [seat for seat in range(self.num_players) if self.s.status[seat] != BANKRUPT]
-        # the game ends when one player remains (ruling MI-A24), so one is always standing
-        assert standing, "every player bankrupt"
-        if len(standing) == 1:
-            # seed 000 "End of the Game"; seed 003 "Vittoria": the last player left without
-            # going bankrupt wins (ruling MI-A24)
-            return Result(scores, tuple(standing), "the last player remaining (ruling MI-A24)")
-        # a bankrupt player never wins (ruling MI-A12); the others by wealth (MI-17)
-        best = max(scores[seat] for seat in standing)
-        winners = tuple(seat for seat in standing if scores[seat] == best)
-        return Result(scores, winners, "wealth (ruling MI-17)")
-
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The board, the cards in play, the Concession Value card, the neighbourhood value
-        cards, the costs and the rule options, as plain JSON (issue 22)."""
-        deck = D.DEFAULT_CARDS if options["cards"] is None else D.parse_cards(options["cards"])
-        spaces = []
-        for sp in range(_SPACES):
-            entry = dict(_SPACE_VIEW[sp])
-            entry["areas"] = list(entry["areas"])
-            entry["avenue"] = B.avenue.get(sp)
-            spaces.append(entry)
-        districts = [
-            {
-                "name": B.district_names[d],
-                "areas": list(areas),
-                "neighbourhoods": [h for h, hd in enumerate(B.hood_district) if hd == d],
-            }
-            for d, areas in enumerate(B.district_areas)
-        ]
-        value_rows = [
-            [
-                D.concession_value(h, b, b == D.VALUE_MAX_BLOCKS)
-                if D.value_cell_reached(h, b)
-                else None
-                for b in D.VALUE_COLUMNS
-            ]
-            for h in D.HEIGHTS
-        ]
-        return {
-            "game": cls.name,
-            "title": cls.title,
-            "players": {"min": cls.min_players, "max": cls.max_players},
-            "reconstructions": (
-                "the board (track, names, exits, districts, areas) and the Metropoli deck "
-                "are reconstructions, replaceable data (rulings MI-2 to MI-8)"
-            ),
-            "money": {
-                "unit": "dollar",
-                "symbol": "$",
-                "banknotes": list(D.BANKNOTES),
-                "bid_unit": D.BID_UNIT,
-                "trade_unit": D.TRADE_UNIT,
-                "start_cash": D.START_CASH,
-            },
-            "board": {
-                "spaces": spaces,
-                "corners": {kind: B.space_of(kind) for kind in sorted(D.CORNERS)},
-                "streets": list(B.streets),
-                "bridges": list(B.bridges),
-                "crossings": [
-                    {"avenue": B.avenue[b], "bridges": [b, B.opposite[b]]}
-                    for b in B.bridges
-                    if b < B.opposite[b]
-                ],
-                "exits": {str(e): sp for e, sp in sorted(B.exits.items())},
-                "neighbourhoods": [
-                    {
-                        "colour": B.hood_colours[h],
-                        "streets": list(st),
-                        "district": B.hood_district[h],
-                    }
-                    for h, st in enumerate(B.hood_streets)
-                ],
-                "districts": districts,
-                "areas": [dict(x) for x in _AREA_VIEW],
-                "street_areas": {str(sp): list(B.street_areas[sp]) for sp in B.streets},
-            },
-            "neighbourhood_value_cards": {
-                "values": list(B.neighbourhood_values),
-                "dealt": "shuffled and dealt one to each neighbourhood at set-up (ruling MI-7)",
-            },
-            "concession_value": {
-                "rows": "the height of the tallest building in the street's district",
-                "heights": list(D.HEIGHTS),
-                "columns": "the blocks on the street's three areas; 10 with a skyscraper",
-                "blocks": list(D.VALUE_COLUMNS),
-                "values": value_rows,
-                "null": "a combination no position reaches (the card's dashes)",
-                "per_floor_and_block": D.VALUE_PER_FLOOR_BLOCK,
-            },
-            "cards": [
-                {"id": c.id, "text": c.text, "effect": c.effect, "amount": c.amount} for c in deck
-            ],
-            "costs": {
-                "block": D.BLOCK_COST,
-                "borsa_pass": D.BORSA_PASS,
-                "borsa_land": D.BORSA_LAND,
-                "toll_per_bridge": D.TOLL_PER_BRIDGE,
-                "fine_per_pip": D.FINE_PER_PIP,
-                "preemption_extra": D.PREEMPT_EXTRA,
-                "bridge_wealth": D.BRIDGE_WEALTH,
-                "trust_factor": D.TRUST_FACTOR,
-            },
-            "building": {
-                "supply": D.BLOCK_SUPPLY,
-                "max_height": D.MAX_HEIGHT,
-                "skyscraper_heights": list(
-                    range(D.FIRST_ROOF_HEIGHT, D.FIRST_ROOF_HEIGHT + D.ROOFS)
-                ),
-                "blocks_per_turn": D.BLOCKS_PER_TURN,
-                "free_blocks_count": options["block_limit"] == "total",
-            },
-            "rules": {key: value for key, value in options.items() if key != "cards"},
-        }
+        """The board, the cards, the Concession Value card, the costs and the rule options as
+        plain JSON (``metropoli.tables.static_data``)."""
+        players = {"min": cls.min_players, "max": cls.max_players}
+        return static_data({"game": cls.name, "title": cls.title, "players": players}, options)
 
     def max_actions(self) -> int:
         """A true bound (rulings MI-A1..MI-A5, MI-A26): turns are bounded by the round limit and
@@ -1780,9 +1633,9 @@ class Metropoli(Game):
             opts["round_limit"],
             opts["final_turn_limit"],
         )
-        got = _MAX_ACTIONS.get(key)
+        got = MAX_ACTIONS.get(key)
         if got is None:
-            got = _MAX_ACTIONS[key] = self._max_actions()
+            got = MAX_ACTIONS[key] = self._max_actions()
         return got
 
     def _max_actions(self) -> int:
@@ -1820,6 +1673,7 @@ class Metropoli(Game):
         )
         return int(turns * per_turn)
 
+    # ========== for search (no rule)
     def determinize(self, seat: int, rng: Any) -> Metropoli:
         """A copy with the Metropoli cards nobody has seen yet reshuffled by ``rng`` (search).
 
@@ -1852,8 +1706,6 @@ class Metropoli(Game):
         three-player games of the heuristic bot (the winner's log-likelihood at every turn).
         Bankrupt seats get 0.
         """
-        from math import exp  # here, so that this method is the whole of the change
-
         s = self.s
         n = self.num_players
         hood_of, rent = B.hood_of, self.street_rent
@@ -1885,71 +1737,8 @@ class Metropoli(Game):
         return tuple(w / total for w in weights)
 
 
-_ROLL, _ACT, _PASS, _DONE = Roll(), Act(), Pass(), Done()
-_PREEMPT, _CROSS = Preempt(), Cross()
-_ACCEPT, _DECLINE, _SEND, _CANCEL = Accept(), Decline(), Send(), Cancel()
-_SEND_CANCEL, _CANCEL_ONLY = (_SEND, _CANCEL), (_CANCEL,)
-_ROLL_ONLY = (_ROLL,)
-#: by player count, by seat: the roll, then a proposal to each other seat (every seat in)
-_ROLL_OR_OFFER = {n: tuple((_ROLL, *offers) for offers in _ALL_OFFERS[n]) for n in _ALL_OFFERS}
-_PREEMPT_OR_PASS, _CROSS_OR_PASS = (_PREEMPT, _PASS), (_CROSS, _PASS)
-_ACCEPT_OR_DECLINE = (_ACCEPT, _DECLINE)
 #: the rule options' defaults: the start's sentence names the options that differ
 _OPTION_DEFAULTS = {key: spec.default for key, spec in Metropoli.options_spec.items()}
-
-#: the dice requests of each table of players, made once (``_rolls_of``)
-_ROLLS: dict[tuple[str, ...], tuple[tuple[Dice, ...], tuple[Dice, ...]]] = {}
-
-
-def _rolls_of(players: tuple[str, ...]) -> tuple[tuple[Dice, ...], tuple[Dice, ...]]:
-    """By seat, the move's three dice and L'Autostrada's two exit dice, naming the roller
-    (``metropoli.words`` reads the names back)."""
-    got = _ROLLS.get(players)
-    if got is None:
-        if len(_ROLLS) > 1024:
-            _ROLLS.clear()
-        got = _ROLLS[players] = (
-            tuple(Dice(3, f"{W.MOVE_DICE}: {name}") for name in players),
-            tuple(Dice(2, f"{W.EXIT_DICE}: {name}") for name in players),
-        )
-    return got
-
-
-_DEAL_STREETS = Shuffle("concessions", B.streets, visible_to=None)
-_DEAL_VALUES = Shuffle("neighbourhood_values", B.neighbourhood_values, visible_to=None)
-_ALL_AREAS = tuple(_AREAS)
-
-#: the building step's prompt, by (paid blocks open, rule 9's obligation, proposals open)
-_BUILD_TEXTS = {
-    (room, obliged, offers): W.build(room, obliged, offers)
-    for room in range(D.BLOCKS_PER_TURN + 1)
-    for obliged in (False, True)
-    for offers in (False, True)
-}
-#: the bid prompts, made once each (bounded: cleared when full)
-_BID_TEXTS: dict[tuple[Any, ...], str] = {}
-#: the prompts of a proposal being composed, by (players, partner, it holds something, its
-#: cash is set, a concession is left to add)
-_DRAFT_TEXTS: dict[tuple[Any, ...], str] = {}
-
-#: what a view says of each space and area that never changes (issue 22: a front end needs
-#: no data module), copied into every view
-_SPACE_VIEW: tuple[dict[str, Any], ...] = tuple(
-    {
-        "name": B.names[sp],
-        "kind": B.kinds[sp],
-        "exit": B.exit_of[sp],
-        "neighbourhood": B.hood_of[sp],
-        "colour": None if B.hood_of[sp] is None else B.hood_colours[B.hood_of[sp] or 0],
-        "areas": tuple(B.street_areas.get(sp, ())),
-        "crosses_to": B.opposite.get(sp),
-    }
-    for sp in range(_SPACES)
-)
-_AREA_VIEW: tuple[dict[str, Any], ...] = tuple(
-    {"name": W.AREA_NAMES[x], "district": B.area_district[x], "streets": list(pair)}
-    for x, pair in enumerate(B.area_streets)
-)
 
 #: what is decided in each phase; chance phases and the end list nothing
 _LEGAL_BY_PHASE: dict[str, Callable[[Metropoli], Sequence[Action]]] = {

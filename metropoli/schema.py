@@ -1,7 +1,7 @@
 """The JSON Schema of the ``state`` part of a Metropoli view (checked by the conformance kit).
 
 Every property carries a ``description``: a front end reads the view alone, without the
-engine's data modules (issue 22). Seats are ints 0..n-1; spaces are track indices 0..39 (0 La
+engine's data modules. Seats are ints 0..n-1; spaces are track indices 0..39 (0 La
 Borsa, clockwise); Buildable Areas are 0..35; money is in dollars.
 """
 

@@ -1,12 +1,17 @@
-"""Metropoli's events in words: one sentence for each event of its log (issue 23).
+"""Everything Metropoli says to people: its prompts and its log, in words.
 
-``Metropoli._describe`` hands every event here as the JSON the reader may see
+Players are named by name, the seat told as "you"; spaces, neighbourhoods, districts and
+Buildable Areas by their names on the board; money in dollars. A Buildable Area is named by
+the two streets that face it, as the rulebook names one ("between Monroe and Grant", seed
+"Building Exploitation Concessions").
+
+The prompts (what the seat on turn is asked) come first: the texts that do not depend on the
+position are made once, here, and the others by a function each. Then the log: one sentence
+for each event. ``Metropoli._describe`` hands every event here as the JSON the reader may see
 (``event.for_seat(seat)``), so a sentence can never say more than that seat sees: the
-Metropoli deck's shuffle is "shuffled face down" for everybody. Players are named by name, the
-seat told as "you"; spaces, neighbourhoods, districts and Buildable Areas by their names on the
-board (an area "between Monroe and Grant", as the rulebook names one); money in dollars. The
-core's events get Metropoli's words too: a decision says what was chosen in the rulebook's
-terms, the dice who rolled them, the end the winner and every player's wealth.
+Metropoli deck's shuffle is "shuffled face down" for everybody. The core's events get
+Metropoli's words too: a decision says what was chosen in the rulebook's terms, the dice who
+rolled them, the end the winner and every player's wealth.
 
 >>> from metropoli.words import tell
 >>> players = ("Ann", "Bo", "Cy")
@@ -26,14 +31,243 @@ import functools
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from common.words import Teller
+from common.words import Teller, in_words
 from metropoli import data as D
-from metropoli import texts as W
-from metropoli.texts import listing, money
 
 B = D.BOARD
 
-#: the set-up's shuffles, by request (rules: ``_DEAL_STREETS``, ``_DEAL_VALUES``, the deck)
+
+# ================================================================== money, lists, the prompts
+def money(amount: int) -> str:
+    """An amount in the game's money: ``$1,250,000``."""
+    return f"${amount:,}"
+
+
+def listing(names: Sequence[str], last: str = "and") -> str:
+    """``a``, ``a and b``, ``a, b and c`` (``last`` joins the last two); ``nothing`` for none."""
+    return in_words(names, last) if names else "nothing"
+
+
+#: each Buildable Area by the two streets facing it
+AREA_NAMES = tuple(f"between {B.names[a]} and {B.names[b]}" for a, b in B.area_streets)
+
+#: the purposes of the dice requests, each followed by ": " and the roller's name (the log
+#: says who rolled; ``_rolls`` below reads the name back)
+FIRST_DICE = "first player"
+MOVE_DICE = "move"
+EXIT_DICE = "motorway exit"
+
+BID_UNIT = money(D.BID_UNIT)
+BLOCK_COST = money(D.BLOCK_COST)
+
+ROLL = "roll the three dice, or propose a trade first"
+#: after a triple, by the space the token stands on
+MOVE = tuple(f"a triple: advance 1 to 40 spaces from {name}" for name in B.names)
+
+
+def _arrival(space: int, mine: bool) -> str:
+    name, kind = B.names[space], B.kinds[space]
+    if kind in ("street", "bridge") and not mine:
+        what = f"{name}, whose concession is free: its auction follows"
+    elif kind == "street":
+        what = f"{name}, your street: you may place a free block on one of its areas"
+    elif kind == "bridge":
+        what = f"{name}, your bridge: you may cross along {B.avenue[space]}"
+    elif kind == "metropoli":
+        what = "a Metropoli space: a card is read"
+    elif kind == "motorway":
+        what = "L'Autostrada: the exit dice are rolled"
+    elif kind == "municipality":
+        what = "Il Comune: a free concession to go to, or a free block"
+    else:
+        what = name
+    return f"on {what}; act, or propose a trade first"
+
+
+#: the stop on arrival (ruling MI-A15), by space and by whether the player on turn holds its
+#: concession (a free concession otherwise; another's street or bridge never stops)
+ARRIVAL = tuple((_arrival(sp, False), _arrival(sp, True)) for sp in range(B.size))
+
+#: the offer to cross, by bridge
+CROSS = {
+    sp: f"on {B.names[sp]}: cross along {B.avenue[sp]} to {B.names[B.opposite[sp]]}, or pass"
+    for sp in B.bridges
+}
+
+FREE_STREET = {
+    sp: f"your street {B.names[sp]}: place one free block on one of its areas, or pass"
+    for sp in B.streets
+}
+FREE_CARD = "a Metropoli card: place one free block on any open area, or pass"
+
+
+def municipality(trip: bool, block: bool, may_pass: bool) -> str:
+    """Il Comune's options (seed "Other Spaces"), as far as they are open."""
+    options = []
+    if trip:
+        options.append("go to a space whose concession is free (its auction follows)")
+    if block:
+        options.append("place one free block anywhere")
+    if may_pass:
+        options.append("pass")
+    return "Il Comune: " + listing(options, "or")
+
+
+_COUNTS = ("no", "one", "two", "three")
+
+
+def build(room: int, obliged: bool, offers: bool) -> str:
+    """The building step: ``room`` blocks still open to buy (0 when none can be bought or
+    placed), the completion phase's obligation (Master Plan rule 9), and trading."""
+    if obliged:
+        head = f"the city's completion phase: build at least one block, at {BLOCK_COST} each"
+        return head + (", or propose a trade first" if offers else "")
+    parts = []
+    if room:
+        blocks = "one more block" if room == 1 else f"up to {_COUNTS[room]} blocks"
+        parts.append(f"build {blocks} at {BLOCK_COST} each")
+    if offers:
+        parts.append("propose a trade")
+    parts.append("done")
+    return listing(parts, "or")
+
+
+def deal(give: Sequence[int], take: Sequence[int], cash: int, you_propose: bool) -> str:
+    """What a proposal moves, said to the proposer (``you_propose``) or to the partner."""
+    names = B.names
+    gets = [names[c] for c in (take if you_propose else give)]
+    gives = [names[c] for c in (give if you_propose else take)]
+    paid = cash if you_propose else -cash  # what "you" pay
+    if paid > 0:
+        gives.append(money(paid))
+    elif paid < 0:
+        gets.append(money(-paid))
+    return f"you give {listing(gives)} for {listing(gets)}"
+
+
+def draft_steps(held: bool, cash_set: bool, more: bool) -> str:
+    """What a proposal being composed may do next: add a concession (while one is left), set
+    the cash (once), then send (once it holds something) or cancel."""
+    steps = ["add a concession with give or take"] if more else []
+    if not cash_set:
+        steps.append(
+            f"set the cash once with cash X (a multiple of {money(D.TRADE_UNIT)} the payer "
+            "holds; X < 0: the partner pays)"
+        )
+    last = "send or cancel" if held else "cancel"
+    if steps:
+        last = ", ".join(steps) + (", then " if held else ", or ") + last
+    return last
+
+
+DEBT_REASONS = {
+    "rent": "rent",
+    "toll": "a bridge toll",
+    "fine": "the Court's fine",
+    "card": "a card",
+}
+
+
+def bid_prompt(
+    players: Sequence[str], space: int, debtor: int | None, high: int, leader: int | None
+) -> str:
+    """An auction's bid prompt: the concession (whose, in a bankruptcy auction), the high bid
+    and its bidder."""
+    name = B.names[space]
+    if debtor is not None:
+        head = f"bankruptcy auction of {name} ({players[debtor]}'s)"
+    else:
+        head = f"auction of {name}"
+    if leader is None:
+        state = "no bid yet; bid a multiple of " + BID_UNIT
+    else:
+        state = (
+            f"the high bid is {money(high)}, by {players[leader]}; "
+            f"bid more, in multiples of {BID_UNIT}"
+        )
+    return f"{head}: {state}, within your cash, or pass"
+
+
+def raise_prompt(players: Sequence[str], space: int, high: int, active: int) -> str:
+    """The winner's prompt to raise the Market Value before the pre-emption (ruling MI-9)."""
+    return (
+        f"you won the auction of {B.names[space]} at {money(high)}: raise the "
+        f"Market Value (a multiple of {BID_UNIT} within your cash), or pass; "
+        f"{players[active]} may then pre-empt at {money(D.PREEMPT_EXTRA)} more"
+    )
+
+
+def preempt_prompt(players: Sequence[str], space: int, high: int, leader: int) -> str:
+    """The player on turn's prompt to pre-empt the winner (ruling MI-9)."""
+    return (
+        f"{players[leader]} won {B.names[space]} at a Market Value of "
+        f"{money(high)}: pre-empt at {money(high + D.PREEMPT_EXTRA)}, or pass"
+    )
+
+
+def bids_open(phase: str, high: int, cash: int) -> str:
+    """Every bid (``phase`` "bid") or raise open, as a range: the listing shows a few."""
+    top = cash - cash % D.BID_UNIT
+    what = "bid" if phase == "bid" else "raise the Market Value to"
+    return (
+        f"{what} any multiple of {BID_UNIT} from {money(high + D.BID_UNIT)} "
+        f"up to {money(top)} (your cash), or pass"
+    )
+
+
+def sell_prompt(
+    players: Sequence[str], creditor: int | None, amount: int, reason: str, cash: int
+) -> str:
+    """A debtor short of cash: the debt, and the concessions to auction (ruling MI-16)."""
+    whom = "the Bank" if creditor is None else players[creditor]
+    return (
+        f"you owe {whom} {money(amount)} for "
+        f"{DEBT_REASONS.get(reason, reason)} and hold {money(cash)}: "
+        "auction one of your concessions"
+    )
+
+
+def draft_prompt(
+    players: Sequence[str], partner: int, held: bool, cash_set: bool, more: bool
+) -> str:
+    """The prompt of a proposal being composed: to whom, and what it may do next."""
+    return f"proposal to {players[partner]}: {draft_steps(held, cash_set, more)}"
+
+
+def draft_open(
+    players: Sequence[str],
+    partner: int,
+    gives: Sequence[int],
+    takes: Sequence[int],
+    cash_range: tuple[int, int] | None,
+    last: Sequence[str],
+) -> str:
+    """Everything a proposal being composed may do next, the cash as a range (``cash_range``:
+    what the partner and the proposer could pay, None once the cash is set)."""
+    parts = []
+    if gives:
+        parts.append("give one of " + listing([B.names[c] for c in gives], "or"))
+    if takes:
+        parts.append("take one of " + listing([B.names[c] for c in takes], "or"))
+    if cash_range is not None:
+        least, most = cash_range
+        parts.append(
+            f"cash X once, X any multiple of {money(D.TRADE_UNIT)} from -{money(least)} "
+            f"({players[partner]} pays) to {money(most)} (you pay), not 0"
+        )
+    parts.extend(last)
+    return listing(parts, "or")
+
+
+def proposal_prompt(
+    players: Sequence[str], seat: int, give: Sequence[int], take: Sequence[int], cash: int
+) -> str:
+    """The partner's prompt: who proposes, the deal spelled out, accept or decline."""
+    return f"{players[seat]} proposes a trade: {deal(give, take, cash, False)}; accept or decline"
+
+
+# ================================================================== the log
+#: the set-up's shuffles, by request (``tables.DEAL_STREETS``, ``tables.DEAL_VALUES``, the deck)
 _SHUFFLES = {
     "shuffle concessions": (
         f"the {len(B.streets)} street concessions are shuffled and dealt, two to each player"
@@ -77,7 +311,7 @@ def space_name(space: int) -> str:
 
 def area_name(area: int) -> str:
     """A Buildable Area by the two streets facing it: ``between Monroe and Grant``."""
-    return W.AREA_NAMES[area]
+    return AREA_NAMES[area]
 
 
 def colour_name(hood: int) -> str:
@@ -158,7 +392,7 @@ def _decision(t: _Teller, seat: int, action: Mapping[str, Any]) -> str | None:
     return None
 
 
-#: why the engine took a move itself (it was the only one, issue 22), by action type
+#: why the engine took a move itself (it was the only one), by action type
 _FORCED_WHY = {
     "Pass": "short of the cash to go higher",
     "Sell": "it is the last concession left to auction",
@@ -189,10 +423,10 @@ def _forced(t: _Teller, data: Mapping[str, Any]) -> str | None:
 # ------------------------------------------------------------------ chance and the set-up
 @functools.lru_cache(maxsize=64)
 def _rolls(players: tuple[str, ...]) -> dict[str, tuple[str, int]]:
-    """The dice requests of a table (rules ``_rolls_of``): request -> (purpose, seat)."""
+    """The dice requests of a table (``tables.rolls_of``): request -> (purpose, seat)."""
     out = {}
     for seat, name in enumerate(players):
-        for purpose, count in ((W.FIRST_DICE, 3), (W.MOVE_DICE, 3), (W.EXIT_DICE, 2)):
+        for purpose, count in ((FIRST_DICE, 3), (MOVE_DICE, 3), (EXIT_DICE, 2)):
             out[f"dice {count} ({purpose}: {name})"] = (purpose, seat)
     return out
 
@@ -206,9 +440,9 @@ def _chance(t: _Teller, data: Mapping[str, Any]) -> str | None:
         return None  # not a request of this engine's: the core's plain words
     purpose, seat = rolled
     total = sum(outcome)
-    if purpose == W.FIRST_DICE:
+    if purpose == FIRST_DICE:
         return f"{t.does(seat, 'roll')} {dice(outcome)} for the first player: {total}"
-    if purpose == W.EXIT_DICE:
+    if purpose == EXIT_DICE:
         tens, units = outcome
         exit_ = 10 * tens + units
         to = B.exits.get(exit_)

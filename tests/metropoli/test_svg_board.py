@@ -36,7 +36,7 @@ from metropoli import (
 )
 from metropoli import data as D
 from metropoli.render import SEAT_COLOURS, action_keys, render_svg, render_text
-from metropoli.texts import money
+from metropoli.words import money
 from tests.metropoli.helpers import OPTION_SETS, clear_owners, land, mixed_game, started, steps
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -12,7 +12,7 @@ from metropoli import Bid, Build, Metropoli, Offer, Pass, Take, new_game
 from metropoli import data as D
 from metropoli.bots import HeuristicBot
 from metropoli.render import render_text
-from metropoli.texts import money
+from metropoli.words import money
 from tests.metropoli.helpers import (
     OPTION_SETS,
     clear_owners,

@@ -15,7 +15,7 @@ from metropoli import Bid, Metropoli, Offer, Pass, Take, new_game
 from metropoli import data as D
 from metropoli.actions import ALL_ACTIONS
 from metropoli.events import ALL_EVENTS
-from metropoli.texts import money
+from metropoli.words import money
 from tests.metropoli.helpers import OPTION_SETS, clear_owners, land, mixed_game, started, steps
 
 #: the fields of an event that name a seat (a Moved's frm and to are spaces)
