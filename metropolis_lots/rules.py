@@ -2,7 +2,13 @@
 
 A turn: propose lot exchanges (ruling MS-9), choose one of the four offered lots and take it
 or give it away (MS-6), the offer is refilled (a draw), then put up at most one building
-(MS-7). When all lots are out every seat gets one last building turn (MS-8).
+(MS-7). When all lots are out every seat gets one last building turn (MS-8), and every
+building is valued from the scoring chart (MS-4).
+
+The methods follow that order. The facts they read (the deal, the chips, the board, the
+chart) are ``data.py``'s, the tables they read at every step (actions and prompts made once,
+lots as bits, the listings read by index) ``tables.py``'s, the words ``words.py``'s;
+``reference.py`` says what they compute in plain words, and the tests hold both equal.
 """
 
 from __future__ import annotations
@@ -911,7 +917,7 @@ class Metropolis(Game):
         shift = d * 10
         lot_places = r.lot_places
         building_at = s.building_at
-        places = 0  # the building's locations (MS-4), as ``_fixed_value`` reads them
+        places = 0  # the building's locations (MS-4), as ``tables.fixed_value`` reads them
         mask = 0  # its lots in the district
         for lot in lots:
             places |= lot_places[lot]
