@@ -1,10 +1,11 @@
 """Metropolis's lookups, made at import or once per chart: what the rules read at every step.
 
-Nothing here is a rule. Each table is the rulebook's data (``data.py``) or words
-(``words.py``) put in the shape the hot paths read: action objects made once and shared,
-prompts made once, lots as bits of board masks, the legal-action listings read by index,
-the chart's modifiers remembered by the kinds standing in a district. ``reference.py`` says
-the same things plainly and the tests check that both agree.
+No step of the game lives here (those are ``rules.py``'s). Each table is the rulebook's
+data (``data.py``) or words (``words.py``) put in the shape the hot paths read: action
+objects made once and shared, prompts made once, lots as bits of board masks, the
+legal-action listings read by index, the chart's modifiers remembered by the kinds standing
+in a district. ``reference.py`` says the same things plainly and the tests check that both
+agree.
 """
 
 from __future__ import annotations

@@ -118,11 +118,11 @@ def test_the_fast_paths_agree_with_the_plain_rules_at_every_step(
             listed[len(listed)]
         if s.phase == "build":  # the prompt names what the readable listing holds
             assert g.prompt == Prompt(seat, "build", _readable_build_text(g, expected))
-            for a in _some_builds(g, rng):
-                assert g.is_legal(a) == (a in expected), a
+            for build in _some_builds(g, rng):
+                assert g.is_legal(build) == (build in expected), build
         if s.phase == "trade":  # any legal exchange, not only the listed swaps (MS-A5)
-            for a in _some_proposals(g, s.trader, rng):
-                assert g.is_legal(a) == reference.exchange_allowed(g, s.trader, a), a
+            for trade in _some_proposals(g, s.trader, rng):
+                assert g.is_legal(trade) == reference.exchange_allowed(g, s.trader, trade), trade
         g.apply(bots[seat].choose(g, seat))
     assert g.result() == reference.result(g)
     assert reference.legal_actions(g) == [] == list(g.legal_actions())
