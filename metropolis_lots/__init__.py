@@ -69,8 +69,6 @@ INFO = GameInfo(
     render_text=render_text,
     render_svg=render_svg,
     action_keys=action_keys,
-    # docs/metropolis_lots.md, "The default bot": the strongest of the tournament (tied with
-    # mcts:160, at a fifth of its time), 6 ms a move
     # docs/metropolis_lots.md, "The default bot": the standings of its tournament, ms a move
     strength=(("mcts:160", 46.81), ("mcts", 8.70), ("heuristic", 0.06), ("random", 0.01)),
     default_bot="mcts",

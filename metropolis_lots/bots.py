@@ -13,8 +13,9 @@ from collections.abc import Sequence
 from common import Action, Game, GameRandom, RandomBot
 from metropolis_lots.actions import Accept, Build, Decline, Done, Give, Pass, Propose, Take
 from metropolis_lots.data import Rules
-from metropolis_lots.rules import Metropolis, revalue, split_value
+from metropolis_lots.rules import Metropolis, split_value
 from metropolis_lots.state import Building
+from metropolis_lots.tables import revalue
 
 __all__ = ["Gains", "HeuristicBot", "RandomBot", "swap_candidates", "worth_of"]
 

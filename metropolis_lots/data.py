@@ -28,6 +28,34 @@ LOCATIONS = ("park_view", "river", "centre")
 TURNS: Mapping[str, tuple[int, ...]] = {"half": (0, 2), "free": (0, 1, 2, 3), "none": (0,)}
 DEFAULT_ROTATION = "half"
 
+# ---------------------------------------------------------------------------------- set-up
+#: ruling MS-5: lots dealt to each seat by player count
+DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
+#: ruling MS-5: the chip supply by colour, in the rulebook's order
+CHIPS = {"white": 30, "green": 30, "blue": 20, "yellow": 15, "pink": 15}
+#: the seed's "Contents": the 25 buildings by kind (the floor plans in data are MS-3 RECON)
+SEED_BUILDINGS = {
+    "house": 8,
+    "shop": 3,
+    "school": 2,
+    "apartment": 4,
+    "factory": 3,
+    "office": 2,
+    "hospital": 2,
+    "department_store": 1,
+}
+#: ruling MS-5: colours by player count (4 players choose: option ``colours``)
+COLOURS = {2: ("white", "green"), 3: ("white", "green", "blue"), 5: tuple(CHIPS)}
+DEFAULT_FOUR = ("white", "green", "blue", "yellow")
+#: ruling MS-6: a district is free to claim while fewer than this many lots are occupied
+FREE_UNTIL = 5
+#: the seed's "Setup": four lot cards face up form the offer
+OFFER_SIZE = 4
+#: the seed's "A game of strategy for 2-5 players"
+MAX_SEATS = 5
+#: option ``trade_proposals``: the most proposals a seat may make in its window (MS-A11)
+MAX_TRADE_PROPOSALS = 10
+
 
 def _read(path: Path, what: str) -> Any:
     try:

@@ -77,7 +77,7 @@ class BuildingPut(Event):
 
     ``value`` is its chart value as it stands now (MS-4), and ``revalued`` the other buildings
     of its district whose value it changed, each as (its lots, kind, owner, value before,
-    value now): what putting it up caused, told without replaying the game (issue 23).
+    value now): what putting it up caused, told without replaying the game.
     """
 
     owner: int = doc("the seat that put it up: the seat on turn, which owns it")

@@ -1,4 +1,4 @@
-"""The Metropolis board as text (terminal play) and as an SVG picture (issue 23).
+"""The Metropolis board as text (terminal play) and as an SVG picture .
 
 Both are drawn from ``game.view(seat)`` (and the rules' building models: names, floor plans),
 so each shows what that seat sees and nothing more. The picture is built with
@@ -15,8 +15,8 @@ from common import Action
 from common.svg import Drawing, SvgWrapper, fit_text, wrap_text
 from common.words import in_words
 from metropolis_lots.actions import Build, Give, Propose, Take
-from metropolis_lots.data import Model
-from metropolis_lots.rules import FREE_UNTIL, OFFER_SIZE, Metropolis
+from metropolis_lots.data import FREE_UNTIL, OFFER_SIZE, Model
+from metropolis_lots.rules import Metropolis
 from metropolis_lots.words import LOCATION_WORDS, counted, lots_words
 from metropolis_lots.words import _rule_notes as rule_notes
 
@@ -294,7 +294,7 @@ def render_text(game: Metropolis, seat: int | None = None) -> str:
     return "\n".join(out)
 
 
-# ---------------------------------------------------------------------- SVG (issue 23)
+# ---------------------------------------------------------------------- SVG
 #: each chip colour (MS-5, MS-A8): the chip, and the tint of a lot it marks
 CHIP_COLOURS: dict[str, tuple[str, str]] = {
     "white": ("#ffffff", "#ffffff"),

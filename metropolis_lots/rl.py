@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from common import Action, Game
 from common.encoding import Encodings, Field, Layout
 from metropolis_lots.data import chart_key, rules_for
+from metropolis_lots.tables import ACCEPT, DECLINE, DONE, GIVES, PASS, TAKES, swap
 
 if TYPE_CHECKING:
     from metropolis_lots.rules import Metropolis
@@ -39,18 +40,16 @@ def _key(game: Game) -> tuple[int, str | None, str]:
 
 def catalogue(game: Game) -> Sequence[Action]:
     """Every action ``legal_actions()`` can list for these players and options, fixed order."""
-    from metropolis_lots import rules
-
     players, chart, rotation = _key(game)
     r = rules_for(chart, rotation)
     lots = r.board.lots
-    out: list[Action] = [rules._DONE, rules._PASS, rules._ACCEPT, rules._DECLINE]
-    out += [rules._TAKES[lot] for lot in lots]
-    out += [rules._GIVES[lot][to] for lot in lots for to in range(players)]
+    out: list[Action] = [DONE, PASS, ACCEPT, DECLINE]
+    out += [TAKES[lot] for lot in lots]
+    out += [GIVES[lot][to] for lot in lots for to in range(players)]
     out += [a for mi in range(len(r.models)) for d in r.board.districts for _, a in r.builds[mi][d]]
     # ruling MS-A5: the listed proposals are one-for-one swaps with any other seat
     out += [
-        rules._swap(p, give, take)
+        swap(p, give, take)
         for p in range(players)
         for give in lots
         for take in lots
@@ -167,7 +166,7 @@ def observe(game: Metropolis, seat: int) -> array[float]:
     for i, left in enumerate(s.supply):
         out[supply + i] = left / counts[i]
     chips, scores = at["chips"], at["scores"]
-    score = scores_of(r, s.buildings, n, s.values)
+    score = scores_of(s.buildings, s.values, n)
     for k in range(n):
         p = (seat + k) % n
         out[chips + k] = s.chips[p] / _SCALE_CHIPS

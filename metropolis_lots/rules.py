@@ -2,19 +2,23 @@
 
 A turn: propose lot exchanges (ruling MS-9), choose one of the four offered lots and take it
 or give it away (MS-6), the offer is refilled (a draw), then put up at most one building
-(MS-7). When all lots are out every seat gets one last building turn (MS-8).
+(MS-7). When all lots are out every seat gets one last building turn (MS-8), and every
+building is valued from the scoring chart (MS-4).
+
+The methods follow that order. The facts they read (the deal, the chips, the board, the
+chart) are ``data.py``'s, the tables they read at every step (actions and prompts made once,
+lots as bits, the listings read by index) ``tables.py``'s, the words ``words.py``'s;
+``reference.py`` says what they compute in plain words, and the tests hold both equal.
 """
 
 from __future__ import annotations
 
-import json
 from bisect import bisect_left
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from common import (
     Action,
-    ActionsByIndex,
     ActionSet,
     Draw,
     Game,
@@ -26,8 +30,6 @@ from common import (
 )
 from common.chance import ChanceRequest, draw_request
 from common.codec import freeze
-from common.seats import clockwise
-from common.words import in_words
 from metropolis_lots.actions import (
     ALL_ACTIONS,
     Accept,
@@ -40,9 +42,17 @@ from metropolis_lots.actions import (
     Take,
 )
 from metropolis_lots.data import (
+    CHIPS,
+    COLOURS,
+    DEAL,
+    DEFAULT_FOUR,
     DEFAULT_ROTATION,
+    FREE_UNTIL,
+    MAX_SEATS,
+    MAX_TRADE_PROPOSALS,
+    OFFER_SIZE,
+    SEED_BUILDINGS,
     TURNS,
-    Board,
     Rules,
     board_json,
     check_chart_option,
@@ -64,33 +74,48 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
+from metropolis_lots.reference import values_of
 from metropolis_lots.rl import ENCODINGS
 from metropolis_lots.schema import STATE_SCHEMA
 from metropolis_lots.state import LOT_SLOTS, NO_ONE, Building, MetropolisState
-from metropolis_lots.words import Reader, tell, with_article
-
-#: ruling MS-5: lots dealt to each seat by player count
-DEAL = {2: 12, 3: 8, 4: 6, 5: 5}
-#: ruling MS-5: the chip supply by colour, in the rulebook's order
-CHIPS = {"white": 30, "green": 30, "blue": 20, "yellow": 15, "pink": 15}
-#: the seed's "Contents": the 25 buildings by kind (the floor plans in data are MS-3 RECON)
-SEED_BUILDINGS = {
-    "house": 8,
-    "shop": 3,
-    "school": 2,
-    "apartment": 4,
-    "factory": 3,
-    "office": 2,
-    "hospital": 2,
-    "department_store": 1,
-}
-#: ruling MS-5: colours by player count (4 players choose: option ``colours``)
-COLOURS = {2: ("white", "green"), 3: ("white", "green", "blue"), 5: tuple(CHIPS)}
-DEFAULT_FOUR = ("white", "green", "blue", "yellow")
-#: ruling MS-6: a district is free to claim while fewer than this many lots are occupied
-FREE_UNTIL = 5
-OFFER_SIZE = 4
-MAX_SEATS = 5
+from metropolis_lots.tables import (
+    ANSWERS,
+    BUILD_KEY,
+    CHOOSE_KEY,
+    DISTRICT_OF,
+    DONE,
+    DONE_ONLY,
+    GIVE_ASKS,
+    GIVES,
+    LOCAL_BIT,
+    LOT_BIT,
+    LOT_CLEAR,
+    NOBODY,
+    OTHERS,
+    OUTSIDE,
+    PASS,
+    PASS_ONLY,
+    TAKE_ASKS,
+    TAKES,
+    TRADE_ASKS,
+    TRADE_KEY,
+    BuildMenu,
+    ChartModifiers,
+    Listings,
+    TradeMenu,
+    Words,
+    answer_prompt,
+    board_view,
+    chart_tables,
+    closed_models,
+    district_values,
+    kind_modifiers,
+    listings_for,
+    new_menu,
+    remember,
+    words_for,
+)
+from metropolis_lots.words import Reader, build_text, pool_text, proposals_left, tell
 
 
 def _check_colours(value: Any) -> bool:
@@ -107,115 +132,6 @@ def _check_colours(value: Any) -> bool:
     return True
 
 
-def values_of(rules: Rules, buildings: Sequence[Building]) -> tuple[int, ...]:
-    """The chart value of every building (ruling MS-4): base, location, and a modifier per
-    *other* building of each kind in its district; never below 0."""
-    here: dict[int, dict[str, int]] = {}
-    for b in buildings:
-        counts = here.setdefault(b.district, {})
-        counts[b.kind] = counts.get(b.kind, 0) + 1
-    places = rules.board.lot_locations
-    out = []
-    for b in buildings:
-        row = rules.chart.rows[b.kind]
-        per = row.per_building
-        locs = set().union(*(places[lot] for lot in b.lots))
-        value = row.base + sum(row.location.get(loc, 0) for loc in locs)
-        value += sum(per.get(k, 0) * c for k, c in here[b.district].items())
-        value -= per.get(b.kind, 0)  # a building does not modify itself
-        out.append(max(0, value))
-    return tuple(out)
-
-
-def revalue(
-    rules: Rules, buildings: Sequence[Building], values: Sequence[int], district: int
-) -> tuple[int, ...]:
-    """``values_of`` after a building went up in ``district``: only the buildings there change,
-    as the chart's modifiers count the same district only (MS-4). The base and location part
-    of each building is read from a table (``_fixed_value``); the tests check it against
-    ``values_of`` after every step of random games."""
-    here = [
-        (i, b.kind, _fixed_value(rules, b.kind, b.lots))
-        for i, b in enumerate(buildings)
-        if b.district == district
-    ]
-    per_building = {kind: row.per_building for kind, row in rules.chart.rows.items()}
-    modifiers = _kind_modifiers(per_building, [kind for _, kind, _ in here])
-    return _district_values(values, len(buildings), here, modifiers)
-
-
-def _fixed_value(rules: Rules, kind: str, lots: tuple[int, ...]) -> int:
-    """A building's base value plus its location bonuses (MS-4): fixed once it stands. Any
-    of its lots having a location counts; read from ``Rules.fixed_values``."""
-    places = 0
-    lot_places = rules.lot_places
-    for lot in lots:
-        places |= lot_places[lot]
-    return rules.fixed_values[kind][places]
-
-
-def _district_values(
-    values: Sequence[int],
-    size: int,
-    here: Sequence[tuple[int, str, int]],
-    modifiers: Sequence[int],
-) -> tuple[int, ...]:
-    """The values of ``size`` buildings: ``values`` (0 past its end) with the buildings
-    ``here`` revalued, those of one district as (index, kind, base plus location value),
-    each with its chart modifier (``_kind_modifiers`` of the kinds there, MS-4); never
-    below 0."""
-    out = list(values)
-    out.extend([0] * (size - len(out)))
-    for (i, _, fixed), modifier in zip(here, modifiers, strict=True):
-        value = fixed + modifier
-        out[i] = value if value > 0 else 0
-    return tuple(out)
-
-
-def _kind_modifiers(
-    per_building: Mapping[str, Mapping[str, int]], kinds: Sequence[str]
-) -> tuple[int, ...]:
-    """The chart's modifiers of the buildings of one district, of these ``kinds``: for each,
-    its row's modifier per *other* building of each kind there (MS-4). ``per_building``:
-    kind -> the chart row's modifiers."""
-    counts: dict[str, int] = {}
-    for kind in kinds:
-        counts[kind] = counts.get(kind, 0) + 1
-    out = []
-    for kind in kinds:
-        per = per_building[kind]
-        modifier = -per.get(kind, 0)  # a building does not modify itself
-        for other, count in counts.items():
-            modifier += per.get(other, 0) * count
-        out.append(modifier)
-    return tuple(out)
-
-
-class _ChartModifiers:
-    """The chart's modifiers (MS-4) by the kinds standing in a district, in the order they
-    went up (``_kind_modifiers``), remembered: shared by the games of one chart (issue 8:
-    ``put_up`` reads them instead of summing the modifiers again at every building)."""
-
-    __slots__ = ("affects", "found", "per_building")
-
-    def __init__(self, r: Rules) -> None:
-        #: kind -> the chart row's modifiers per other building of each kind
-        self.per_building = {kind: row.per_building for kind, row in r.chart.rows.items()}
-        #: kind -> the kinds whose value a building of that kind modifies (BuildingPut's
-        #: ``revalued`` looks at the district's other buildings only when some are of these)
-        self.affects = {
-            kind: frozenset(k for k, per in self.per_building.items() if per.get(kind, 0))
-            for kind in self.per_building
-        }
-        #: kinds, in building order -> ``_kind_modifiers(per_building, kinds)``
-        self.found: dict[tuple[str, ...], tuple[int, ...]] = {}
-
-
-def building_value(rules: Rules, buildings: Sequence[Building], index: int) -> int:
-    """The chart value of building ``index`` among ``buildings`` (ruling MS-4)."""
-    return values_of(rules, buildings)[index]
-
-
 def split_value(value: int, building: Building) -> list[tuple[int, int]]:
     """Credit a value by lots contributed, rounded down, the rest to the builder (MS-7)."""
     shares = building.shares
@@ -227,381 +143,14 @@ def split_value(value: int, building: Building) -> list[tuple[int, int]]:
     return sorted(credited.items())
 
 
-def scores_of(
-    rules: Rules, buildings: Sequence[Building], players: int, values: Sequence[int] | None = None
-) -> list[int]:
-    """Every seat's total building value now."""
-    if values is None:
-        values = values_of(rules, buildings)
+def scores_of(buildings: Sequence[Building], values: Sequence[int], players: int) -> list[int]:
+    """Every seat's total building value: each building's chart value (``values``, kept as
+    buildings go up) credited by ``split_value`` (MS-4, MS-7)."""
     scores = [0] * players
     for b, v in zip(buildings, values, strict=True):
         for seat, part in split_value(v, b):
             scores[seat] += part
     return scores
-
-
-# Actions are immutable, so the ones listed again and again are made once and shared.
-_DONE, _PASS, _ACCEPT, _DECLINE = Done(), Pass(), Accept(), Decline()
-#: the answer prompt's actions (shared: callers of legal_actions only read the list)
-_ANSWERS: list[Action] = [_ACCEPT, _DECLINE]
-#: the trade listing when no swap is listed, the build listing when nothing can be put up
-_DONE_ONLY: list[Action] = [_DONE]
-_PASS_ONLY: list[Action] = [_PASS]
-_TAKES = tuple(Take(lot) for lot in range(LOT_SLOTS))
-_GIVES = tuple(tuple(Give(lot, p) for p in range(MAX_SEATS)) for lot in range(LOT_SLOTS))
-#: _SWAP_ROWS[partner][give][take]: the one-for-one swap, each made when first needed
-_SWAP_ROWS: list[list[list[Propose | None]]] = [
-    [[None] * LOT_SLOTS for _ in range(LOT_SLOTS)] for _ in range(MAX_SEATS)
-]
-#: _ONE_LOT[lot]: the tuple of that one lot (shared by the swaps: fewer objects to make)
-#: per lot: its board bit (``unbuilt``, ``near``), that bit cleared, and its bit within its
-#: district (``own``, ``built_by``): read from tables, not shifted, on the paths of every turn
-_LOT_BIT = tuple(1 << lot for lot in range(LOT_SLOTS))
-_LOT_CLEAR = tuple(~(1 << lot) for lot in range(LOT_SLOTS))
-_LOCAL_BIT = tuple(1 << (lot % 10) for lot in range(LOT_SLOTS))
-_ONE_LOT = tuple((lot,) for lot in range(LOT_SLOTS))
-#: _DISTRICT_OF[lot]: ``lot // 10``, read from a table on the hot paths (a subscript is
-#: cheaper than the division)
-_DISTRICT_OF = tuple(lot // 10 for lot in range(LOT_SLOTS))
-#: _OTHERS[n][seat]: the other seats clockwise from ``seat``
-_OTHERS = {
-    n: tuple(tuple(clockwise(seat, n, include_start=False)) for seat in range(n))
-    for n in range(2, 6)
-}
-
-
-#: ``Metropolis._memo_key`` of a listing: its phase's number plus the seat (a small int: no
-#: tuple to make and compare at every decision)
-_TRADE, _CHOOSE, _BUILD = 0, MAX_SEATS, 2 * MAX_SEATS
-
-_CACHE_LIMIT = 200_000
-#: no unbuilt lots in any district (``MetropolisState.own`` of nobody)
-_NOBODY = (0,) * 10
-#: the bits of a district's lots in a board mask, before shifting to the district
-_DISTRICT_BITS = (1 << 10) - 1
-#: per district: the board bits of every other district
-_OUTSIDE = tuple(~(_DISTRICT_BITS << (d * 10)) for d in range(10))
-#: option ``trade_proposals``: the most proposals a seat may make in its window (MS-A11)
-MAX_TRADE_PROPOSALS = 10
-
-
-def lots_text(lots: Sequence[int]) -> str:
-    """Lots in words: ``lot 31``, ``lots 31 and 45``, ``lots 31, 45 and 46``."""
-    if len(lots) == 1:
-        return _LOT_TEXT[lots[0]]
-    return "lots " + ", ".join(map(str, lots[:-1])) + f" and {lots[-1]}"
-
-
-def exchange_text(proposer: str, trade: Propose) -> str:
-    """What an exchange proposal gives and takes, in words, to its partner (MS-9)."""
-    if not trade.take:
-        return f"{proposer} offers you {lots_text(trade.give)} as a gift"
-    if not trade.give:
-        return f"{proposer} asks for your {lots_text(trade.take)} and offers nothing for it"
-    return f"{proposer} offers {lots_text(trade.give)} for your {lots_text(trade.take)}"
-
-
-def _proposals_left(left: int) -> str:
-    return "1 proposal left" if left == 1 else f"{left} proposals left"
-
-
-def _propose_text(left: int) -> str:
-    return (
-        f"propose an exchange of unbuilt lots to another player, or done: {_proposals_left(left)}"
-    )
-
-
-def _build_text(r: Rules, alone: int, pooled: int) -> str:
-    """The build prompt's text: the models (as bits) the seat may put up on its own lots,
-    and those it may only by pooling lots with others (MS-A4), by their rulebook names."""
-
-    def names(models: int) -> list[str]:
-        found = dict.fromkeys(m.name for mi, m in enumerate(r.models) if models >> mi & 1)
-        return [with_article(name) for name in found]
-
-    parts = []
-    if alone:
-        parts.append(f"put up {in_words(names(alone), 'or')}")
-    if pooled:
-        parts.append(f"pool lots with other players for {in_words(names(pooled), 'or')}")
-    return ", or ".join(parts) + ", or pass"
-
-
-#: the prompts whose text names no other player, by seat: made once and set without the
-#: core's ``_ask`` look-up (issue 8: a prompt is asked at almost every decision).
-#: ``_TRADE_ASKS[seat][left]``: the open exchange window's, ``left`` proposals left (MS-A11)
-_TRADE_ASKS = tuple(
-    tuple(Prompt(p, "propose", _propose_text(left)) for left in range(MAX_TRADE_PROPOSALS + 1))
-    for p in range(MAX_SEATS)
-)
-_TAKE_ASKS = tuple(
-    Prompt(
-        p, "take", "take an offered lot you may claim, or give one away to a player who may take it"
-    )
-    for p in range(MAX_SEATS)
-)
-_GIVE_ASKS = tuple(
-    Prompt(p, "give", "you may take no offered lot: give one away to a player who may take it")
-    for p in range(MAX_SEATS)
-)
-#: _LOT_TEXT[lot]: ``lot 31``: a swap's answer text is put together from two of these (most
-#: swaps are first proposed once in a process, and formatting ints costs more than the
-#: prompt's other work)
-_LOT_TEXT = tuple(f"lot {lot}" for lot in range(LOT_SLOTS))
-
-
-class _Words:
-    """The prompts that name the player who asks (an exchange's proposer), for one tuple of
-    player names: shared by the games of those names (the default names are one tuple for
-    every game of a player count)."""
-
-    __slots__ = ("asks", "names", "swaps")
-
-    def __init__(self, names: tuple[str, ...]) -> None:
-        self.names = names
-        #: ``swaps[proposer]``: id of a listed swap (kept in ``_SWAP_ROWS``) -> its answer
-        #: prompt (issue 8: a listed swap is proposed at 30% of the decisions). Those swaps
-        #: live as long as the process, so no other object can have their id; any other
-        #: proposal goes through ``_answer_prompt``
-        self.swaps: tuple[dict[int, Prompt], ...] = tuple({} for _ in names)
-        #: (proposer, partner, lots given, lots taken) -> the answer prompt
-        self.asks: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], Prompt] = {}
-
-
-_WORDS: dict[tuple[str, ...], _Words] = {}
-
-
-def _answer_prompt(words: _Words, proposer: int, trade: Propose) -> Prompt:
-    """The partner's prompt for an exchange: ``Player 1 offers lot 31 for your lot 47``
-    (remembered: most proposals are listed swaps, made again and again)."""
-    partner = trade.partner
-    give = trade.give
-    take = trade.take
-    key = (proposer, partner, give, take)
-    found = words.asks.get(key)
-    if found is None:
-        if len(give) == 1 == len(take):
-            text = (
-                f"{words.names[proposer]} offers {_LOT_TEXT[give[0]]} for your {_LOT_TEXT[take[0]]}"
-            )
-        else:
-            text = exchange_text(words.names[proposer], trade)
-        found = _remember(words.asks, key, Prompt(partner, "exchange", text))
-    if len(give) == 1 == len(take) and _SWAP_ROWS[partner][give[0]][take[0]] is trade:
-        words.swaps[proposer][id(trade)] = found  # the listed swap itself
-    return found
-
-
-def _swap(partner: int, give: int, take: int) -> Propose:
-    """The one-for-one swap proposal (shared: made when first needed)."""
-    row = _SWAP_ROWS[partner][give]
-    found = row[take]
-    if found is None:
-        found = row[take] = Propose(partner, _ONE_LOT[give], _ONE_LOT[take])
-    return found
-
-
-_new_menu = object.__new__
-
-
-class _TradeMenu(ActionsByIndex):
-    """The trade prompt's actions in the listing order, computed by index (issue 8): Done,
-    then per partner, clockwise, each offered lot (ascending) for each wanted lot
-    (ascending), as ``reference.swaps`` lists them.
-
-    Random play looks at one action of about ten and most decisions are trade prompts, so
-    the swaps are not made one by one: an index is arithmetic on the lot masks, read when
-    the prompt was listed (ints: they do not change as the game moves on).
-    """
-
-    __slots__ = ("_blocks",)
-    #: per partner with swaps: (partner, offered mask, wanted mask, how many offered, how
-    #: many wanted, how many swaps); set with ``_len`` by ``Metropolis._trade_menu``, which
-    #: makes the menu without an ``__init__`` call
-    _blocks: list[tuple[int, int, int, int, int, int]]
-
-    def _item(self, i: int) -> Action:
-        if i == 0:
-            return _DONE
-        i -= 1
-        for partner, offered, wanted, offered_count, wanted_count, swaps in self._blocks:
-            if i < swaps:
-                # offered lot number ``give`` (from 0, ascending) for wanted lot ``take``,
-                # each read from the nearer end of its mask: drop the lots before it, then
-                # read that end (inline, as ``_swap``: this runs at 30% of the decisions;
-                # from the nearer end, a third of the lots are dropped). The two masks are
-                # walked by the same lines twice: a call a mask costs more than it saves
-                give = i // wanted_count
-                take = i - give * wanted_count
-                above = offered_count - 1 - give
-                if give <= above:
-                    while give:
-                        offered &= offered - 1
-                        give -= 1
-                    give = (offered & -offered).bit_length() - 1
-                else:
-                    while above:
-                        offered ^= 1 << (offered.bit_length() - 1)
-                        above -= 1
-                    give = offered.bit_length() - 1
-                above = wanted_count - 1 - take
-                if take <= above:
-                    while take:
-                        wanted &= wanted - 1
-                        take -= 1
-                    take = (wanted & -wanted).bit_length() - 1
-                else:
-                    while above:
-                        wanted ^= 1 << (wanted.bit_length() - 1)
-                        above -= 1
-                    take = wanted.bit_length() - 1
-                row = _SWAP_ROWS[partner][give]
-                found = row[take]
-                if found is None:
-                    found = row[take] = Propose(partner, _ONE_LOT[give], _ONE_LOT[take])
-                return found
-            i -= swaps
-        raise AssertionError("an index below the length falls in a block")
-
-    def __iter__(self) -> Iterator[Action]:
-        yield _DONE
-        for partner, offered, wanted, _, _, _ in self._blocks:
-            takes = _lots(wanted)
-            for give in _lots(offered):
-                for take in takes:
-                    yield _swap(partner, give, take)
-
-
-class _BuildMenu(ActionsByIndex):
-    """The build prompt's actions in the listing order, computed by index (issue 8): per
-    district, ascending, its buildings by placement rank, then Pass, as ``reference.builds``
-    lists them. Random play puts up one of about six, so they are not listed one by one."""
-
-    __slots__ = ("_blocks", "_pooling")
-    #: per district with a building to put up: (its placement ranks as bits, its Build
-    #: actions by rank, how many ranks); set with ``_len`` by ``Metropolis._build_menu``
-    _blocks: list[tuple[int, tuple[Build, ...], int]]
-    #: whether a placement on others' lots too was added in some district (MS-A4)
-    _pooling: bool
-
-    def _item(self, i: int) -> Action:
-        for ranks, actions, count in self._blocks:
-            if i < count:
-                while i:  # drop the ``i`` lower ranks, then read the lowest
-                    ranks &= ranks - 1
-                    i -= 1
-                return actions[(ranks & -ranks).bit_length() - 1]
-            i -= count
-        return _PASS  # the last
-
-    def __iter__(self) -> Iterator[Action]:
-        for ranks, actions, _ in self._blocks:
-            while ranks:
-                low = ranks & -ranks
-                yield actions[low.bit_length() - 1]
-                ranks ^= low
-        yield _PASS
-
-
-class _Listings:
-    """Tables of the fast listings, one per set of chart-independent tables (so per
-    process): placements are read as bits of their ranks (``Rules.inside_bits``), so a
-    district's buildings are a few ANDs and ORs of ints, not a loop over placements."""
-
-    def __init__(self, r: Rules) -> None:
-        #: per district: its number and its Build actions by placement rank
-        self.districts = tuple((d, tuple(a for _, _, a in r.placed[d])) for d in r.board.districts)
-        self._model_ranks = r.model_ranks
-        self._all_ranks = (1 << len(r.placed[r.board.districts[0]])) - 1
-        #: blocked models (bits) -> the placement ranks of the other models
-        self._open: dict[int, int] = {}
-        #: the supply (counts by model) -> the placement ranks of the models left in it
-        self.by_supply: dict[tuple[int, ...], int] = {}
-        #: placement ranks -> the models (bits) they belong to (``models_of``)
-        self._models_of: dict[int, int] = {}
-        #: ``near_at[d][pattern]``: the lots of district d next to any lot of the pattern
-        #: (``Rules.near_masks``) as board bits, already shifted to the district's place
-        #: (issue 8: a swap works two districts out again); empty for other numbers
-        self.near_at = tuple(
-            tuple(near << (d * 10) for near in r.near_masks[d]) if d in r.near_masks else ()
-            for d in range(10)
-        )
-        #: lot -> the bits (bit ``x`` for lot ``x``) of its neighbours (MS-2)
-        self.lot_neighbours = tuple(
-            sum(1 << x for x in r.board.neighbours.get(lot, ())) for lot in range(LOT_SLOTS)
-        )
-        #: (seat, models open on its own lots, models open only pooled, as bits) -> the
-        #: build prompt naming them
-        self.build_asks: dict[tuple[int, int, int], Prompt] = {}
-
-    def models_of(self, ranks: int) -> int:
-        """The models (as bits, bit i for model i) with a placement among ``ranks``."""
-        found = self._models_of.get(ranks)
-        if found is None:
-            found = 0
-            for mi, model_ranks in enumerate(self._model_ranks):
-                if model_ranks & ranks:
-                    found |= 1 << mi
-            _remember(self._models_of, ranks, found)
-        return found
-
-    def open_ranks(self, blocked: int) -> int:
-        """The placement ranks of the models whose bit is not set in ``blocked``."""
-        found = self._open.get(blocked)
-        if found is None:
-            found = self._all_ranks
-            for mi, ranks in enumerate(self._model_ranks):
-                if blocked >> mi & 1:
-                    found &= ~ranks
-            self._open[blocked] = found
-        return found
-
-
-_LISTINGS: dict[int, _Listings] = {}
-#: id of a board -> (that board, its ``board_json`` as text): each view reads a fresh copy
-_BOARD_TEXT: dict[int, tuple[Board, str]] = {}
-
-
-def _board_view(board: Board) -> dict[str, Any]:
-    """A fresh copy of ``board_json(board)`` for a view (made once a board, read again)."""
-    entry = _BOARD_TEXT.get(id(board))
-    if entry is None or entry[0] is not board:
-        entry = _BOARD_TEXT[id(board)] = (board, json.dumps(board_json(board)))
-    found: dict[str, Any] = json.loads(entry[1])
-    return found
-
-
-#: id of a game's rules -> (those rules, ``Metropolis._by_kinds``, ``Metropolis._modifiers``);
-#: the rules are kept so that their id is not reused while the entry lives
-_BY_KINDS: dict[int, tuple[Rules, dict[frozenset[str], int], _ChartModifiers]] = {}
-_BY_KINDS_MAX = 64
-
-
-def _remember(cache: dict[Any, Any], key: Any, value: Any) -> Any:
-    if len(cache) >= _CACHE_LIMIT:
-        cache.clear()
-    cache[key] = value
-    return value
-
-
-def _lots(mask: int) -> list[int]:
-    """The lots of a board mask (bit ``lot`` for a lot), ascending."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _closed(supply: Sequence[int]) -> int:
-    """The bits of the models no longer in the supply."""
-    closed = 0
-    if min(supply) <= 0:
-        for mi, left in enumerate(supply):
-            if left <= 0:
-                closed |= 1 << mi
-    return closed
 
 
 class Metropolis(Game):
@@ -669,8 +218,9 @@ class Metropolis(Game):
 
     s: MetropolisState
     r: Rules
-    #: the legal actions last listed, for phase + seat (``_TRADE``, ``_CHOOSE``, ``_BUILD``);
-    #: dropped whenever lots, chips, the offer, the supply or the pooling allowance change
+    #: the legal actions last listed, for phase + seat (``TRADE_KEY``, ``CHOOSE_KEY``,
+    #: ``BUILD_KEY``); dropped whenever lots, chips, the offer, the supply or the pooling
+    #: allowance change
     _memo_key: int | None
     _memo: Sequence[Action]
     #: with ``_memo`` of the choose phase: whether the seat on turn may take an offered lot
@@ -685,9 +235,9 @@ class Metropolis(Game):
     _supply_bits: int
     #: the chart's modifiers per other building of each kind in the district (MS-4), and
     #: those of each district's buildings by their kinds (shared by the games of one chart)
-    _modifiers: _ChartModifiers
-    #: the listings' memory, shared by every game of the process (see ``_Listings``)
-    _listings: _Listings
+    _modifiers: ChartModifiers
+    #: the listings' memory, shared by every game of the process (see ``Listings``)
+    _listings: Listings
     #: kinds standing in a district -> the placement ranks a "No" pair leaves open there
     #: (shared by the games of one chart)
     _by_kinds: dict[frozenset[str], int]
@@ -697,15 +247,15 @@ class Metropolis(Game):
     _open_here: tuple[int, ...]
     #: the options and the seat count, read at every step (plain attributes are cheaper)
     _seats: int
-    #: ``_OTHERS[_seats]``: by seat, the other seats clockwise
+    #: ``OTHERS[_seats]``: by seat, the other seats clockwise
     _others: tuple[tuple[int, ...], ...]
     _trade_limit: int
     _pool_limit: int
     _give_claimed: bool
     #: the prompts naming a player, for these names (shared by the games of these names)
-    _words: _Words
+    _words: Words
 
-    # ------------------------------------------------------------------ set-up (seed: Setup)
+    # ------------------------------------------------------------------ set-up (seed: Setup; MS-5)
     def _setup(self) -> None:
         self._fits_built = -1
         self._fits_supply = []
@@ -716,24 +266,11 @@ class Metropolis(Game):
         self._memo = []
         self._memo_takes = False
         self.r = r = rules_of(self.options["chart"], self.options["rotation"])
-        entry = _BY_KINDS.get(id(r))
-        if entry is None or entry[0] is not r:
-            if len(_BY_KINDS) >= _BY_KINDS_MAX:  # charts from clients: a bounded memory
-                _BY_KINDS.clear()
-            entry = _BY_KINDS[id(r)] = (r, {}, _ChartModifiers(r))
-        self._by_kinds = entry[1]
-        self._modifiers = entry[2]
-        # the chart-independent tables live as long as the process: their id is a safe key
-        listings = _LISTINGS.get(id(r.placed))
-        if listings is None:
-            listings = _LISTINGS[id(r.placed)] = _Listings(r)
-        self._listings = listings
+        self._by_kinds, self._modifiers = chart_tables(r)
+        self._listings = listings = listings_for(r)
         self._seats = self.num_players
-        self._others = _OTHERS[self.num_players]
-        words = _WORDS.get(self.players)
-        if words is None:
-            words = _remember(_WORDS, self.players, _Words(self.players))
-        self._words = words
+        self._others = OTHERS[self.num_players]
+        self._words = words_for(self.players)
         self._trade_limit = self.options["trade_proposals"]
         self._pool_limit = self.options["pool_proposals"]
         self._give_claimed = self.options["give_claimed"]
@@ -807,7 +344,7 @@ class Metropolis(Game):
             s.chips[seat] -= k
             self._record(LotsDealt, seat, s.colours[seat], lots)
 
-    # ------------------------------------------------------------------ the turn
+    # ----------------------- a turn: its exchange windows, its lot, its building (MS-9, MS-6, MS-7)
     def begin_turn(self, seat: int) -> None:
         """Start ``seat``'s turn: every seat's exchange window first, the seat on turn's then
         clockwise (MS-9, ruling MS-A13), then the lot choice, or in the final round the last
@@ -822,156 +359,6 @@ class Metropolis(Game):
         else:
             self.after_exchanges()
 
-    def open_window(self, seat: int) -> None:
-        """``seat`` may now propose exchanges, up to ``trade_proposals`` (MS-A11, MS-A13)."""
-        s = self.s
-        s.trader = seat
-        s.proposals = 0
-        self.negotiation_step()
-
-    def negotiation_step(self) -> None:
-        """Ask the seat whose window is open for an exchange proposal (ruling MS-9) while it
-        has proposals left and some proposal is listed (MS-A5); with none listed, ``done`` is
-        taken for it (ruling MS-A14: no question with one listed answer); with no proposals
-        left its window closes."""
-        s = self.s
-        seat = s.trader
-        if s.proposals < self._trade_limit:
-            s.phase = "trade"
-            if self._trade_menu(seat) is not _DONE_ONLY:
-                self._ask_prompt(_TRADE_ASKS[seat][self._trade_limit - s.proposals])
-            else:
-                self._force(seat, _DONE)
-            return
-        self.close_window()
-
-    def close_window(self) -> None:
-        """The open exchange window closes: the next seat's opens, clockwise, until every
-        seat had one this turn (ruling MS-A13)."""
-        s = self.s
-        following = s.trader + 1
-        if following == self._seats:
-            following = 0
-        if following != s.turn:
-            self.open_window(following)
-        else:
-            self.after_exchanges()
-
-    def after_exchanges(self) -> None:
-        """The exchanges are over: the lot choice, or in the final round the last building
-        turn (MS-8)."""
-        s = self.s
-        s.trader = NO_ONE
-        s.proposals = 0
-        if s.final_left >= 0:
-            self.building_step()
-        else:
-            self.choice_step()
-
-    def choice_step(self) -> None:
-        """Choose one of the offered lots, to take or give away (ruling MS-6); the only
-        possible choice is taken for the seat (ruling MS-A14)."""
-        s = self.s
-        s.phase = "choose"
-        choices = self._choices(s.turn)
-        if choices:
-            if len(choices) == 1:
-                self._force(s.turn, choices[0])
-            elif self._memo_takes:
-                self._ask_prompt(_TAKE_ASKS[s.turn])
-            else:
-                self._ask_prompt(_GIVE_ASKS[s.turn])
-        else:
-            self._record(ChoiceSkipped, s.turn)  # ruling MS-A2: nobody may take any offered lot
-            self.building_step()
-
-    def refill_offer(self) -> None:
-        """Turn a new card face up so that four lots are on offer again."""
-        s = self.s
-        if s.stack and len(s.offer) < OFFER_SIZE:
-            # ruling MS-A7: the stack has no order; each refill is a draw, before building
-            s.phase = "refill"
-            # Draw("lots", tuple(s.stack)), made without attrs' checks of a known-good stack
-            self._request(draw_request("lots", tuple(s.stack)))
-        else:
-            self.building_step()
-
-    def building_step(self) -> None:
-        """The seat on turn may put up one building (ruling MS-7); with nothing to put up,
-        ``pass`` is taken for it (ruling MS-A14)."""
-        s = self.s
-        s.phase = "build"
-        menu = self._build_menu(s.turn)
-        if menu is not _PASS_ONLY:  # more than Pass: a _BuildMenu
-            self._ask_prompt(self._build_ask(s.turn, menu))  # type: ignore[arg-type]
-        else:
-            self._force(s.turn, _PASS)
-
-    def _build_ask(self, seat: int, menu: _BuildMenu) -> Prompt:
-        """The build prompt, naming by the rulebook's names what can be put up on the seat's
-        own lots and what only by pooling lots with others (MS-A4); remembered per seat and
-        the two sets of models."""
-        ranks = 0
-        for block, _, _ in menu._blocks:
-            ranks |= block
-        listings = self._listings
-        if menu._pooling:
-            # the placements on the seat's own lots alone (``_build_menu``'s less pooling)
-            s = self.s
-            solo = 0
-            base = seat * 10
-            inside = self.r.inside_bits
-            open_here = self._open_here
-            for d, _ in listings.districts:
-                own = s.own[base + d]
-                if own:
-                    solo |= inside[own] & open_here[d]
-            alone = listings.models_of(solo & ranks)
-            pooled = listings.models_of(ranks) & ~alone
-        else:
-            alone = listings.models_of(ranks)
-            pooled = 0
-        asks = listings.build_asks
-        key = (seat, alone, pooled)
-        found = asks.get(key)
-        if found is None:
-            found = asks[key] = Prompt(seat, "build", _build_text(self.r, alone, pooled))
-        return found
-
-    def end_turn(self) -> None:
-        """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
-        s = self.s
-        n = self._seats
-        s.idle_turns = 0 if s.progressed else s.idle_turns + 1
-        if not self._any_building_fits():  # ruling MS-A6: checked at the end of every turn
-            self.finish()
-            return
-        if s.final_left >= 0:
-            s.final_left -= 1
-            if s.final_left == 0:
-                self.finish()
-                return
-        elif not s.stack and not s.offer:
-            # ruling MS-A6: one more building turn each, from the next seat clockwise; with
-            # option final_round "others" the seat that gave out the last lot is not asked again
-            s.final_left = n if self.options["final_round"] == "every_seat" else n - 1
-            self._record(FinalRound, (s.turn + 1) % n)
-        elif s.idle_turns >= n:
-            # ruling MS-A2: a whole round in which no lot could go out and nothing was built
-            self.finish()
-            return
-        self.begin_turn((s.turn + 1) % n)
-
-    def finish(self) -> None:
-        """Value every building from the chart and end the game (ruling MS-4)."""
-        s = self.s
-        s.phase = "over"
-        for b, value in zip(s.buildings, s.values, strict=True):
-            credited = tuple(split_value(value, b))
-            self._record(BuildingScored, b.lots, b.kind, value, credited)
-        self._end()
-
-    # ------------------------------------------------------------------ applying decisions
     def _on_action(self, seat: int, action: Action) -> None:
         s = self.s
         kind = type(action)  # exact classes; the most frequent decisions first
@@ -982,7 +369,7 @@ class Metropolis(Game):
             s.phase = "answer"
             self._record(TradeProposed, seat, trade.partner, trade.give, trade.take)
             ask = self._words.swaps[seat].get(id(trade))
-            self._ask_prompt(_answer_prompt(self._words, seat, trade) if ask is None else ask)
+            self._ask_prompt(answer_prompt(self._words, seat, trade) if ask is None else ask)
         elif kind is Accept:
             if s.phase == "answer":
                 self.answer_trade(seat, True)
@@ -1024,27 +411,112 @@ class Metropolis(Game):
         elif kind is Pass:
             self.end_turn()
 
-    def place_chip(self, seat: int, lot: int) -> None:
-        """The new owner marks the chosen lot with a chip."""
-        self._memo_key = None
+    # -------------------------------------- negotiating: the exchange windows (MS-9, MS-A5, MS-A13)
+    def open_window(self, seat: int) -> None:
+        """``seat`` may now propose exchanges, up to ``trade_proposals`` (MS-A11, MS-A13)."""
         s = self.s
-        s.offer.remove(lot)
-        self.mark(seat, lot)
-        s.chips[seat] -= 1
-        s.progressed = True
+        s.trader = seat
+        s.proposals = 0
+        self.negotiation_step()
 
-    def mark(self, seat: int, lot: int) -> None:
-        """A free lot becomes ``seat``'s (a chip on it)."""
-        self._memo_key = None
+    def negotiation_step(self) -> None:
+        """Ask the seat whose window is open for an exchange proposal (ruling MS-9) while it
+        has proposals left and some proposal is listed (MS-A5); with none listed, ``done`` is
+        taken for it (ruling MS-A14: no question with one listed answer); with no proposals
+        left its window closes."""
         s = self.s
-        s.owner[lot] = seat
-        d = _DISTRICT_OF[lot]
-        bit = _LOCAL_BIT[lot]
-        s.occupied[d] += 1
-        i = seat * 10 + d
-        s.own[i] |= bit
-        s.unbuilt[seat] |= _LOT_BIT[lot]
-        s.near[seat] |= s.lot_neighbours[lot]
+        seat = s.trader
+        if s.proposals < self._trade_limit:
+            s.phase = "trade"
+            if self._trade_menu(seat) is not DONE_ONLY:
+                self._ask_prompt(TRADE_ASKS[seat][self._trade_limit - s.proposals])
+            else:
+                self._force(seat, DONE)
+            return
+        self.close_window()
+
+    def _trade_menu(self, seat: int) -> Sequence[Action]:
+        """The trade prompt's actions: Done, then the listed proposals (ruling MS-A5), as
+        ``reference.swaps`` lists them: one-for-one swaps in which each side receives a lot
+        next to one it already holds; any other legal proposal passes ``is_legal``."""
+        key = TRADE_KEY + seat
+        if self._memo_key == key:
+            return self._memo
+        s = self.s
+        unbuilt = s.unbuilt
+        near = s.near
+        mine = unbuilt[seat]
+        next_to_mine = near[seat]
+        blocks = []
+        length = 1  # Done
+        for p in self._others[seat]:
+            offered = mine & near[p]
+            wanted = unbuilt[p] & next_to_mine
+            if offered and wanted:
+                offered_count = offered.bit_count()
+                wanted_count = wanted.bit_count()
+                swaps = offered_count * wanted_count
+                blocks.append((p, offered, wanted, offered_count, wanted_count, swaps))
+                length += swaps
+        if blocks:
+            # made without a Python-level __init__ call: a trade prompt is listed at many
+            # decisions
+            menu = new_menu(TradeMenu)
+            menu._blocks = blocks
+            menu._len = length
+            out: Sequence[Action] = menu
+        else:
+            out = DONE_ONLY
+        self._memo_key = key
+        self._memo = out
+        return out
+
+    def proposal_ok(self, seat: int, a: Propose) -> bool:
+        """Whether an exchange proposal is legal (ruling MS-9): see docs/rulings."""
+        s = self.s
+        n = self.num_players
+        if not (0 <= a.partner < n) or a.partner == seat:
+            return False
+        if not a.give and not a.take:
+            return False
+        for lots, who in ((a.give, seat), (a.take, a.partner)):
+            if list(lots) != sorted(set(lots)):
+                return False
+            for lot in lots:
+                if not (0 <= lot < LOT_SLOTS) or s.owner[lot] != who or s.building_at[lot] >= 0:
+                    return False
+        # ruling MS-A5: each side needs a chip for every lot it gains on balance
+        delta = len(a.give) - len(a.take)
+        return s.chips[seat] + delta >= 0 and s.chips[a.partner] - delta >= 0
+
+    def answer_trade(self, seat: int, accepted: bool) -> None:
+        """The partner answers an exchange; chips move with the lots (ruling MS-9)."""
+        s = self.s
+        trade = s.trade
+        assert trade is not None
+        s.trade = None
+        # after a decline nothing changed, and the proposer was asked with some proposal
+        # listed: while proposals are left, it is asked again without ``negotiation_step``'s
+        # listing (after an exchange the listing may hold none: ``negotiation_step`` looks)
+        still = not accepted and s.proposals < self._trade_limit
+        proposer = s.trader
+        if accepted:
+            if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
+                self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
+            else:
+                for lot in trade.give:
+                    self.move(lot, trade.partner)
+                for lot in trade.take:
+                    self.move(lot, proposer)
+                delta = len(trade.give) - len(trade.take)
+                s.chips[proposer] += delta
+                s.chips[trade.partner] -= delta
+        self._record(TradeAnswered, seat, accepted)
+        if still:
+            s.phase = "trade"
+            self._ask_prompt(TRADE_ASKS[proposer][self._trade_limit - s.proposals])
+        else:
+            self.negotiation_step()
 
     def move(self, lot: int, to: int) -> None:
         """An unbuilt lot changes hands in an exchange (ruling MS-9)."""
@@ -1063,15 +535,15 @@ class Metropolis(Game):
         self._renear(seat, d)
 
     def _swap_lots(self, seat: int, lot: int, partner: int, other: int) -> None:
-        """``move(lot, partner)`` then ``move(other, seat)``, done at once (issue 8: most
-        accepted exchanges are one-for-one swaps); the fast-path test checks the masks."""
+        """``move(lot, partner)`` then ``move(other, seat)``, done at once (most accepted
+        exchanges are one-for-one swaps); the fast-path test checks the masks."""
         self._memo_key = None
         s = self.s
         own = s.own
-        d = _DISTRICT_OF[lot]
-        bit = _LOCAL_BIT[lot]
-        od = _DISTRICT_OF[other]
-        obit = _LOCAL_BIT[other]
+        d = DISTRICT_OF[lot]
+        bit = LOCAL_BIT[lot]
+        od = DISTRICT_OF[other]
+        obit = LOCAL_BIT[other]
         # the lot leaves the seat for the partner in its district, the other lot the other
         # way (an unbuilt lot is in ``own`` of its owner: ``^`` clears its bit)
         mine = seat * 10 + d
@@ -1083,18 +555,18 @@ class Metropolis(Game):
         s.owner[lot] = partner
         s.owner[other] = seat
         unbuilt = s.unbuilt
-        unbuilt[seat] = unbuilt[seat] & _LOT_CLEAR[lot] | _LOT_BIT[other]
-        unbuilt[partner] = unbuilt[partner] & _LOT_CLEAR[other] | _LOT_BIT[lot]
+        unbuilt[seat] = unbuilt[seat] & LOT_CLEAR[lot] | LOT_BIT[other]
+        unbuilt[partner] = unbuilt[partner] & LOT_CLEAR[other] | LOT_BIT[lot]
         # each side gains the new lot's neighbours and works out again the district it left
         # from its lots there, built or not
         near = s.near
         near_at = self._listings.near_at
         neighbours = s.lot_neighbours
         built_by = s.built_by
-        near[seat] = (near[seat] | neighbours[other]) & _OUTSIDE[d] | near_at[d][
+        near[seat] = (near[seat] | neighbours[other]) & OUTSIDE[d] | near_at[d][
             own[mine] | built_by[mine]
         ]
-        near[partner] = (near[partner] | neighbours[lot]) & _OUTSIDE[od] | near_at[od][
+        near[partner] = (near[partner] | neighbours[lot]) & OUTSIDE[od] | near_at[od][
             own[theirs_other] | built_by[theirs_other]
         ]
 
@@ -1103,7 +575,337 @@ class Metropolis(Game):
         s = self.s
         i = seat * 10 + district  # the seat's lots there, built or not
         near = self._listings.near_at[district][s.own[i] | s.built_by[i]]
-        s.near[seat] = s.near[seat] & _OUTSIDE[district] | near
+        s.near[seat] = s.near[seat] & OUTSIDE[district] | near
+
+    def close_window(self) -> None:
+        """The open exchange window closes: the next seat's opens, clockwise, until every
+        seat had one this turn (ruling MS-A13)."""
+        s = self.s
+        following = s.trader + 1
+        if following == self._seats:
+            following = 0
+        if following != s.turn:
+            self.open_window(following)
+        else:
+            self.after_exchanges()
+
+    def after_exchanges(self) -> None:
+        """The exchanges are over: the lot choice, or in the final round the last building
+        turn (MS-8)."""
+        s = self.s
+        s.trader = NO_ONE
+        s.proposals = 0
+        if s.final_left >= 0:
+            self.building_step()
+        else:
+            self.choice_step()
+
+    # ---------------------------------------- choosing a lot: claims and giving away (MS-6, MS-A10)
+    def choice_step(self) -> None:
+        """Choose one of the offered lots, to take or give away (ruling MS-6); the only
+        possible choice is taken for the seat (ruling MS-A14)."""
+        s = self.s
+        s.phase = "choose"
+        choices = self._choices(s.turn)
+        if choices:
+            if len(choices) == 1:
+                self._force(s.turn, choices[0])
+            elif self._memo_takes:
+                self._ask_prompt(TAKE_ASKS[s.turn])
+            else:
+                self._ask_prompt(GIVE_ASKS[s.turn])
+        else:
+            self._record(ChoiceSkipped, s.turn)  # ruling MS-A2: nobody may take any offered lot
+            self.building_step()
+
+    def _choices(self, seat: int) -> Sequence[Action]:
+        """The choose prompt's actions, as ``reference.choices`` lists them; also sets
+        ``_memo_takes``. The claim rule (MS-6) is read off the ``near`` masks: a seat may
+        claim a lot next to one it holds."""
+        key = CHOOSE_KEY + seat
+        if self._memo_key == key:
+            return self._memo
+        s = self.s
+        chips = s.chips
+        near = s.near
+        occupied = s.occupied
+        give_claimed = self._give_claimed  # ruling MS-A10
+        near_anyone = 0
+        for mask in near:
+            near_anyone |= mask
+        # a seat without chips takes nothing (MS-5)
+        can_take = chips[seat] > 0
+        mine = near[seat]
+        others = self._others[seat]
+        takes = False
+        out: list[Action] = []
+        for lot in sorted(s.offer):
+            bit = LOT_BIT[lot]
+            # from the 6th lot of a district on, only the owners of a neighbour claim it,
+            # unless it has none (MS-6)
+            open_to_all = occupied[DISTRICT_OF[lot]] < FREE_UNTIL or not near_anyone & bit
+            if can_take and (open_to_all or mine & bit):
+                out.append(TAKES[lot])
+                takes = True
+                if not give_claimed:
+                    continue
+            gives = GIVES[lot]
+            for p in others:
+                if chips[p] > 0 and (open_to_all or near[p] & bit):
+                    out.append(gives[p])
+        self._memo_key = key
+        self._memo = out
+        self._memo_takes = takes
+        return out
+
+    def may_take(self, seat: int, lot: int) -> bool:
+        """Whether ``seat`` may take ``lot`` now: chips left (MS-5) and the claim rule (MS-6)."""
+        s = self.s
+        if s.chips[seat] <= 0:
+            return False
+        return seat in self.claimants(lot)
+
+    def claimants(self, lot: int) -> tuple[int, ...]:
+        """The seats the claim rule lets take ``lot`` (ruling MS-6), chips aside."""
+        if self.s.occupied_in(lot // 10) < FREE_UNTIL:
+            return tuple(range(self.num_players))  # free choice up to the 5th lot
+        return self.neighbour_claim(lot)
+
+    def neighbour_claim(self, lot: int) -> tuple[int, ...]:
+        """From the 6th lot on: the owners of its neighbours, or everyone if it has none."""
+        s = self.s
+        near = {s.owner[x] for x in self.r.board.neighbours[lot]} - {NO_ONE}
+        if not near:
+            return tuple(range(self.num_players))
+        return tuple(sorted(near))
+
+    def place_chip(self, seat: int, lot: int) -> None:
+        """The new owner marks the chosen lot with a chip."""
+        self._memo_key = None
+        s = self.s
+        s.offer.remove(lot)
+        self.mark(seat, lot)
+        s.chips[seat] -= 1
+        s.progressed = True
+
+    def mark(self, seat: int, lot: int) -> None:
+        """A free lot becomes ``seat``'s (a chip on it)."""
+        self._memo_key = None
+        s = self.s
+        s.owner[lot] = seat
+        d = DISTRICT_OF[lot]
+        bit = LOCAL_BIT[lot]
+        s.occupied[d] += 1
+        i = seat * 10 + d
+        s.own[i] |= bit
+        s.unbuilt[seat] |= LOT_BIT[lot]
+        s.near[seat] |= s.lot_neighbours[lot]
+
+    def refill_offer(self) -> None:
+        """Turn a new card face up so that four lots are on offer again."""
+        s = self.s
+        if s.stack and len(s.offer) < OFFER_SIZE:
+            # ruling MS-A7: the stack has no order; each refill is a draw, before building
+            s.phase = "refill"
+            # Draw("lots", tuple(s.stack)), made without attrs' checks of a known-good stack
+            self._request(draw_request("lots", tuple(s.stack)))
+        else:
+            self.building_step()
+
+    # ---------------------------------------------- building (MS-7, pooling MS-A4, "No" pairs MS-4)
+    def building_step(self) -> None:
+        """The seat on turn may put up one building (ruling MS-7); with nothing to put up,
+        ``pass`` is taken for it (ruling MS-A14)."""
+        s = self.s
+        s.phase = "build"
+        menu = self._build_menu(s.turn)
+        if menu is not PASS_ONLY:  # more than Pass: a BuildMenu
+            self._ask_prompt(self._build_ask(s.turn, menu))  # type: ignore[arg-type]
+        else:
+            self._force(s.turn, PASS)
+
+    def _build_menu(self, seat: int) -> Sequence[Action]:
+        """The build prompt's actions (ruling MS-7): the buildings ``seat`` may put up, as
+        ``reference.builds`` lists them, then Pass.
+
+        Per district, as bits of placement ranks: those on the seat's unbuilt lots, and when
+        pooling is left those of a pool size on unbuilt owned lots touching one of the seat's
+        (MS-A4), less the models out of the supply or kept out by a "No" pair (MS-4).
+        """
+        key = BUILD_KEY + seat
+        if self._memo_key == key:
+            return self._memo
+        s = self.s
+        r = self.r
+        masks = s.own
+        base = seat * 10
+        mine = masks[base : base + 10]  # the seat's unbuilt lots, by district
+        theirs: Sequence[int] = NOBODY  # the others' unbuilt lots, by district, if pooling
+        if s.pool_declined < self._pool_limit:
+            others = self._others[seat]
+            first = others[0] * 10
+            theirs = masks[first : first + 10]
+            if len(others) > 1:
+                for p in others[1:]:
+                    theirs = [
+                        a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)
+                    ]
+        # ``_supply_ranks()``, its memo read here (no building went up since: the usual case)
+        in_supply = self._supply_bits if s.supply == self._supply_seen else self._supply_ranks()
+        open_here = self._open_here
+        inside = r.inside_bits
+        pool_bits = r.pool_bits
+        touching = r.touching
+        blocks = []
+        length = 1  # Pass
+        pooling = False
+        for d, actions in self._listings.districts:
+            own = mine[d]
+            if not own:
+                continue
+            ranks = inside[own]
+            other = theirs[d]  # never overlapping ``own``: a lot has one owner
+            if other:
+                pooled = pool_bits[own | other]
+                if pooled:
+                    pooled &= touching[own]
+                    if pooled & ~ranks:  # some on others' lots too
+                        pooling = True
+                        ranks |= pooled
+            ranks &= in_supply & open_here[d]
+            if ranks:
+                count = ranks.bit_count()
+                blocks.append((ranks, actions, count))
+                length += count
+        if blocks:
+            menu = new_menu(BuildMenu)  # without a Python-level __init__ call
+            menu._blocks = blocks
+            menu._len = length
+            menu._pooling = pooling
+            out: Sequence[Action] = menu
+        else:
+            out = PASS_ONLY
+        self._memo_key = key
+        self._memo = out
+        return out
+
+    def _build_ask(self, seat: int, menu: BuildMenu) -> Prompt:
+        """The build prompt, naming by the rulebook's names what can be put up on the seat's
+        own lots and what only by pooling lots with others (MS-A4); remembered per seat and
+        the two sets of models."""
+        ranks = 0
+        for block, _, _ in menu._blocks:
+            ranks |= block
+        listings = self._listings
+        if menu._pooling:
+            # the placements on the seat's own lots alone (``_build_menu``'s less pooling)
+            s = self.s
+            solo = 0
+            base = seat * 10
+            inside = self.r.inside_bits
+            open_here = self._open_here
+            for d, _ in listings.districts:
+                own = s.own[base + d]
+                if own:
+                    solo |= inside[own] & open_here[d]
+            alone = listings.models_of(solo & ranks)
+            pooled = listings.models_of(ranks) & ~alone
+        else:
+            alone = listings.models_of(ranks)
+            pooled = 0
+        asks = listings.build_asks
+        key = (seat, alone, pooled)
+        found = asks.get(key)
+        if found is None:
+            names = [m.name for m in self.r.models]
+            found = asks.keep(key, Prompt(seat, "build", build_text(names, alone, pooled)))
+        return found
+
+    def _supply_ranks(self) -> int:
+        """The placement ranks of the models still in the supply."""
+        if self.s.supply == self._supply_seen:  # the usual case: no building went up
+            return self._supply_bits
+        supply = tuple(self.s.supply)
+        listings = self._listings
+        found = listings.by_supply.get(supply)
+        if found is None:
+            found = remember(listings.by_supply, supply, listings.open_ranks(closed_models(supply)))
+        self._supply_seen = list(supply)
+        self._supply_bits = found
+        return found
+
+    def _kinds_ranks(self, here: frozenset[str]) -> int:
+        """The placement ranks of the models no "No" pair (MS-4) keeps out of a district
+        holding the kinds ``here``."""
+        found = self._by_kinds.get(here)
+        if found is None:
+            forbidden = self.r.forbidden
+            blocked = sum(1 << mi for mi, m in enumerate(self.r.models) if forbidden[m.kind] & here)
+            found = self._by_kinds[here] = self._listings.open_ranks(blocked)
+        return found
+
+    def build_ok(self, seat: int, action: Build) -> bool:
+        """Exactly whether ``action`` is among ``_build_menu(seat)``, without listing them."""
+        s = self.s
+        r = self.r
+        found = r.build_index.get((action.model, action.lots))
+        if found is None:
+            return False
+        mi, d, _ = found
+        m = r.models[mi]
+        if s.supply[mi] <= 0 or r.forbidden[m.kind] & s.kinds[d]:
+            return False
+        mine = 0
+        for lot in action.lots:
+            o = s.owner[lot]
+            if o == NO_ONE or s.building_at[lot] >= 0:
+                return False
+            mine += o == seat
+        if mine == len(action.lots):
+            return True
+        pooling = s.pool_declined < self.options["pool_proposals"]
+        return mine > 0 and pooling and m.size in r.pool_sizes
+
+    def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
+        """The other owners of a building's lots, clockwise from ``seat`` (MS-A4)."""
+        owner = self.s.owner
+        for lot in lots:
+            if owner[lot] != seat:
+                break
+        else:
+            return ()  # the usual case: all the builder's own
+        others = {owner[lot] for lot in lots} - {seat}
+        return tuple(p for p in self._others[seat] if p in others)
+
+    def _ask_pool(self, partner: int) -> None:
+        """Ask ``partner`` whether it pools its lots for the proposed building (MS-A4)."""
+        s = self.s
+        pool = s.pool
+        assert pool is not None
+        name = self.r.model_by_id[pool.model].name
+        yours = tuple(lot for lot in pool.lots if s.owner[lot] == partner)
+        self._ask(partner, "pool", pool_text(self.players[s.turn], name, pool.lots, yours))
+
+    def answer_pool(self, seat: int, accepted: bool) -> None:
+        """A partner answers a pooled-building proposal; all must accept (ruling MS-7)."""
+        s = self.s
+        pool = s.pool
+        assert pool is not None
+        self._record(PoolAnswered, seat, accepted)
+        rest = s.pool_waiting[1:]
+        if accepted and rest:
+            s.pool_waiting = rest
+            self._ask_pool(rest[0])
+            return
+        s.pool = None
+        s.pool_waiting = ()
+        if accepted:
+            self.put_up(s.turn, pool.model, pool.lots)
+            self.end_turn()
+        else:
+            s.pool_declined += 1
+            self._memo_key = None  # fewer pooling proposals are left
+            self.building_step()
 
     def put_up(self, builder: int, model_id: str, lots: tuple[int, ...]) -> None:
         """Chips come off the lots, the building goes up marked with the builder's chip."""
@@ -1111,15 +913,15 @@ class Metropolis(Game):
         s = self.s
         r = self.r
         index = len(s.buildings)
-        d = _DISTRICT_OF[lots[0]]  # a building lies inside one district (MS-2)
+        d = DISTRICT_OF[lots[0]]  # a building lies inside one district (MS-2)
         shift = d * 10
         lot_places = r.lot_places
         building_at = s.building_at
-        places = 0  # the building's locations (MS-4), as ``_fixed_value`` reads them
+        places = 0  # the building's locations (MS-4), as ``tables.fixed_value`` reads them
         mask = 0  # its lots in the district
         for lot in lots:
             places |= lot_places[lot]
-            mask |= _LOCAL_BIT[lot]
+            mask |= LOCAL_BIT[lot]
             building_at[lot] = index
         mine = builder * 10 + d
         if s.own[mine] & mask == mask:  # the usual case: all of them the builder's own
@@ -1165,10 +967,10 @@ class Metropolis(Game):
             kinds_here = tuple([k for _, k, _ in here])
             modifiers = chart.found.get(kinds_here)
             if modifiers is None:
-                modifiers = _remember(
-                    chart.found, kinds_here, _kind_modifiers(chart.per_building, kinds_here)
+                modifiers = remember(
+                    chart.found, kinds_here, kind_modifiers(chart.per_building, kinds_here)
                 )
-            s.values = after = _district_values(s.values, len(s.buildings), here, modifiers)
+            s.values = after = district_values(s.values, len(s.buildings), here, modifiers)
             revalued = ()  # the others of the district whose value changed, for the event
             if chart.affects[kind] & s.kinds[d]:  # (the kinds there before this one)
                 for i, k, _ in here:
@@ -1187,252 +989,30 @@ class Metropolis(Game):
             BuildingPut, builder, model_id, m.kind, lots, b.shares, s.values[index], revalued
         )
 
-    def _ask_pool(self, partner: int) -> None:
-        """Ask ``partner`` whether it pools its lots for the proposed building (MS-A4)."""
+    # ----------------------------------------------------- end of the game and scoring (MS-8, MS-4)
+    def end_turn(self) -> None:
+        """Pass the turn clockwise, or start the final round, or end the game (ruling MS-8)."""
         s = self.s
-        pool = s.pool
-        assert pool is not None
-        name = self.r.model_by_id[pool.model].name
-        yours = tuple(lot for lot in pool.lots if s.owner[lot] == partner)
-        text = (
-            f"{self.players[s.turn]} proposes {with_article(name)} on {lots_text(pool.lots)}, "
-            f"pooling your {lots_text(yours)}; its value is shared by lots contributed"
-        )
-        self._ask(partner, "pool", text)
-
-    def answer_pool(self, seat: int, accepted: bool) -> None:
-        """A partner answers a pooled-building proposal; all must accept (ruling MS-7)."""
-        s = self.s
-        pool = s.pool
-        assert pool is not None
-        self._record(PoolAnswered, seat, accepted)
-        rest = s.pool_waiting[1:]
-        if accepted and rest:
-            s.pool_waiting = rest
-            self._ask_pool(rest[0])
+        n = self._seats
+        s.idle_turns = 0 if s.progressed else s.idle_turns + 1
+        if not self._any_building_fits():  # ruling MS-A6: checked at the end of every turn
+            self.finish()
             return
-        s.pool = None
-        s.pool_waiting = ()
-        if accepted:
-            self.put_up(s.turn, pool.model, pool.lots)
-            self.end_turn()
-        else:
-            s.pool_declined += 1
-            self._memo_key = None  # fewer pooling proposals are left
-            self.building_step()
-
-    def answer_trade(self, seat: int, accepted: bool) -> None:
-        """The partner answers an exchange; chips move with the lots (ruling MS-9)."""
-        s = self.s
-        trade = s.trade
-        assert trade is not None
-        s.trade = None
-        # after a decline nothing changed, and the proposer was asked with some proposal
-        # listed: while proposals are left, it is asked again without ``negotiation_step``'s
-        # listing (after an exchange the listing may hold none: ``negotiation_step`` looks)
-        still = not accepted and s.proposals < self._trade_limit
-        proposer = s.trader
-        if accepted:
-            if len(trade.give) == 1 == len(trade.take):  # a listed swap: both lots at once
-                self._swap_lots(proposer, trade.give[0], trade.partner, trade.take[0])
-            else:
-                for lot in trade.give:
-                    self.move(lot, trade.partner)
-                for lot in trade.take:
-                    self.move(lot, proposer)
-                delta = len(trade.give) - len(trade.take)
-                s.chips[proposer] += delta
-                s.chips[trade.partner] -= delta
-        self._record(TradeAnswered, seat, accepted)
-        if still:
-            s.phase = "trade"
-            self._ask_prompt(_TRADE_ASKS[proposer][self._trade_limit - s.proposals])
-        else:
-            self.negotiation_step()
-
-    # ------------------------------------------------------------------ queries: claims
-    def may_take(self, seat: int, lot: int) -> bool:
-        """Whether ``seat`` may take ``lot`` now: chips left (MS-5) and the claim rule (MS-6)."""
-        s = self.s
-        if s.chips[seat] <= 0:
-            return False
-        return seat in self.claimants(lot)
-
-    def claimants(self, lot: int) -> tuple[int, ...]:
-        """The seats the claim rule lets take ``lot`` (ruling MS-6), chips aside."""
-        if self.s.occupied_in(lot // 10) < FREE_UNTIL:
-            return tuple(range(self.num_players))  # free choice up to the 5th lot
-        return self.neighbour_claim(lot)
-
-    def neighbour_claim(self, lot: int) -> tuple[int, ...]:
-        """From the 6th lot on: the owners of its neighbours, or everyone if it has none."""
-        s = self.s
-        near = {s.owner[x] for x in self.r.board.neighbours[lot]} - {NO_ONE}
-        if not near:
-            return tuple(range(self.num_players))
-        return tuple(sorted(near))
-
-    def _choices(self, seat: int) -> Sequence[Action]:
-        """The choose prompt's actions, as ``reference.choices`` lists them; also sets
-        ``_memo_takes``. The claim rule (MS-6) is read off the ``near`` masks: a seat may
-        claim a lot next to one it holds."""
-        key = _CHOOSE + seat
-        if self._memo_key == key:
-            return self._memo
-        s = self.s
-        chips = s.chips
-        near = s.near
-        occupied = s.occupied
-        give_claimed = self._give_claimed  # ruling MS-A10
-        near_anyone = 0
-        for mask in near:
-            near_anyone |= mask
-        # a seat without chips takes nothing (MS-5)
-        can_take = chips[seat] > 0
-        mine = near[seat]
-        others = self._others[seat]
-        takes = False
-        out: list[Action] = []
-        for lot in sorted(s.offer):
-            bit = _LOT_BIT[lot]
-            # from the 6th lot of a district on, only the owners of a neighbour claim it,
-            # unless it has none (MS-6)
-            open_to_all = occupied[_DISTRICT_OF[lot]] < FREE_UNTIL or not near_anyone & bit
-            if can_take and (open_to_all or mine & bit):
-                out.append(_TAKES[lot])
-                takes = True
-                if not give_claimed:
-                    continue
-            gives = _GIVES[lot]
-            for p in others:
-                if chips[p] > 0 and (open_to_all or near[p] & bit):
-                    out.append(gives[p])
-        self._memo_key = key
-        self._memo = out
-        self._memo_takes = takes
-        return out
-
-    # ------------------------------------------------------------------ queries: buildings
-    def _partners(self, seat: int, lots: tuple[int, ...]) -> tuple[int, ...]:
-        """The other owners of a building's lots, clockwise from ``seat`` (MS-A4)."""
-        owner = self.s.owner
-        for lot in lots:
-            if owner[lot] != seat:
-                break
-        else:
-            return ()  # the usual case: all the builder's own
-        others = {owner[lot] for lot in lots} - {seat}
-        return tuple(p for p in self._others[seat] if p in others)
-
-    def _build_menu(self, seat: int) -> Sequence[Action]:
-        """The build prompt's actions (ruling MS-7): the buildings ``seat`` may put up, as
-        ``reference.builds`` lists them, then Pass.
-
-        Per district, as bits of placement ranks: those on the seat's unbuilt lots, and when
-        pooling is left those of a pool size on unbuilt owned lots touching one of the seat's
-        (MS-A4), less the models out of the supply or kept out by a "No" pair (MS-4).
-        """
-        key = _BUILD + seat
-        if self._memo_key == key:
-            return self._memo
-        s = self.s
-        r = self.r
-        masks = s.own
-        base = seat * 10
-        mine = masks[base : base + 10]  # the seat's unbuilt lots, by district
-        theirs: Sequence[int] = _NOBODY  # the others' unbuilt lots, by district, if pooling
-        if s.pool_declined < self._pool_limit:
-            others = self._others[seat]
-            first = others[0] * 10
-            theirs = masks[first : first + 10]
-            if len(others) > 1:
-                for p in others[1:]:
-                    theirs = [
-                        a | b for a, b in zip(theirs, masks[p * 10 : p * 10 + 10], strict=True)
-                    ]
-        # ``_supply_ranks()``, its memo read here (no building went up since: the usual case)
-        in_supply = self._supply_bits if s.supply == self._supply_seen else self._supply_ranks()
-        open_here = self._open_here
-        inside = r.inside_bits
-        pool_bits = r.pool_bits
-        touching = r.touching
-        blocks = []
-        length = 1  # Pass
-        pooling = False
-        for d, actions in self._listings.districts:
-            own = mine[d]
-            if not own:
-                continue
-            ranks = inside[own]
-            other = theirs[d]  # never overlapping ``own``: a lot has one owner
-            if other:
-                pooled = pool_bits[own | other]
-                if pooled:
-                    pooled &= touching[own]
-                    if pooled & ~ranks:  # some on others' lots too
-                        pooling = True
-                        ranks |= pooled
-            ranks &= in_supply & open_here[d]
-            if ranks:
-                count = ranks.bit_count()
-                blocks.append((ranks, actions, count))
-                length += count
-        if blocks:
-            menu = _new_menu(_BuildMenu)  # without a Python-level __init__ call
-            menu._blocks = blocks
-            menu._len = length
-            menu._pooling = pooling
-            out: Sequence[Action] = menu
-        else:
-            out = _PASS_ONLY
-        self._memo_key = key
-        self._memo = out
-        return out
-
-    def _supply_ranks(self) -> int:
-        """The placement ranks of the models still in the supply."""
-        if self.s.supply == self._supply_seen:  # the usual case: no building went up
-            return self._supply_bits
-        supply = tuple(self.s.supply)
-        listings = self._listings
-        found = listings.by_supply.get(supply)
-        if found is None:
-            found = _remember(listings.by_supply, supply, listings.open_ranks(_closed(supply)))
-        self._supply_seen = list(supply)
-        self._supply_bits = found
-        return found
-
-    def _kinds_ranks(self, here: frozenset[str]) -> int:
-        """The placement ranks of the models no "No" pair (MS-4) keeps out of a district
-        holding the kinds ``here``."""
-        found = self._by_kinds.get(here)
-        if found is None:
-            forbidden = self.r.forbidden
-            blocked = sum(1 << mi for mi, m in enumerate(self.r.models) if forbidden[m.kind] & here)
-            found = self._by_kinds[here] = self._listings.open_ranks(blocked)
-        return found
-
-    def build_ok(self, seat: int, action: Build) -> bool:
-        """Exactly whether ``action`` is among ``_build_menu(seat)``, without listing them."""
-        s = self.s
-        r = self.r
-        found = r.build_index.get((action.model, action.lots))
-        if found is None:
-            return False
-        mi, d, _ = found
-        m = r.models[mi]
-        if s.supply[mi] <= 0 or r.forbidden[m.kind] & s.kinds[d]:
-            return False
-        mine = 0
-        for lot in action.lots:
-            o = s.owner[lot]
-            if o == NO_ONE or s.building_at[lot] >= 0:
-                return False
-            mine += o == seat
-        if mine == len(action.lots):
-            return True
-        pooling = s.pool_declined < self.options["pool_proposals"]
-        return mine > 0 and pooling and m.size in r.pool_sizes
+        if s.final_left >= 0:
+            s.final_left -= 1
+            if s.final_left == 0:
+                self.finish()
+                return
+        elif not s.stack and not s.offer:
+            # ruling MS-A6: one more building turn each, from the next seat clockwise; with
+            # option final_round "others" the seat that gave out the last lot is not asked again
+            s.final_left = n if self.options["final_round"] == "every_seat" else n - 1
+            self._record(FinalRound, (s.turn + 1) % n)
+        elif s.idle_turns >= n:
+            # ruling MS-A2: a whole round in which no lot could go out and nothing was built
+            self.finish()
+            return
+        self.begin_turn((s.turn + 1) % n)
 
     def _any_building_fits(self) -> bool:
         """Whether some supply building still fits on unbuilt lots (ruling MS-8).
@@ -1457,61 +1037,20 @@ class Metropolis(Game):
                 return True
         return False
 
-    # ------------------------------------------------------------------ queries: exchanges
-    def _trade_menu(self, seat: int) -> Sequence[Action]:
-        """The trade prompt's actions: Done, then the listed proposals (ruling MS-A5), as
-        ``reference.swaps`` lists them: one-for-one swaps in which each side receives a lot
-        next to one it already holds; any other legal proposal passes ``is_legal``."""
-        key = _TRADE + seat
-        if self._memo_key == key:
-            return self._memo
+    def finish(self) -> None:
+        """Value every building from the chart and end the game (ruling MS-4)."""
         s = self.s
-        unbuilt = s.unbuilt
-        near = s.near
-        mine = unbuilt[seat]
-        next_to_mine = near[seat]
-        blocks = []
-        length = 1  # Done
-        for p in self._others[seat]:
-            offered = mine & near[p]
-            wanted = unbuilt[p] & next_to_mine
-            if offered and wanted:
-                offered_count = offered.bit_count()
-                wanted_count = wanted.bit_count()
-                swaps = offered_count * wanted_count
-                blocks.append((p, offered, wanted, offered_count, wanted_count, swaps))
-                length += swaps
-        if blocks:
-            # made without a Python-level __init__ call (issue 8: 30% of decisions)
-            menu = _new_menu(_TradeMenu)
-            menu._blocks = blocks
-            menu._len = length
-            out: Sequence[Action] = menu
-        else:
-            out = _DONE_ONLY
-        self._memo_key = key
-        self._memo = out
-        return out
+        s.phase = "over"
+        for b, value in zip(s.buildings, s.values, strict=True):
+            credited = tuple(split_value(value, b))
+            self._record(BuildingScored, b.lots, b.kind, value, credited)
+        self._end()
 
-    def proposal_ok(self, seat: int, a: Propose) -> bool:
-        """Whether an exchange proposal is legal (ruling MS-9): see docs/rulings."""
-        s = self.s
-        n = self.num_players
-        if not (0 <= a.partner < n) or a.partner == seat:
-            return False
-        if not a.give and not a.take:
-            return False
-        for lots, who in ((a.give, seat), (a.take, a.partner)):
-            if list(lots) != sorted(set(lots)):
-                return False
-            for lot in lots:
-                if not (0 <= lot < LOT_SLOTS) or s.owner[lot] != who or s.building_at[lot] >= 0:
-                    return False
-        # ruling MS-A5: each side needs a chip for every lot it gains on balance
-        delta = len(a.give) - len(a.take)
-        return s.chips[seat] + delta >= 0 and s.chips[a.partner] - delta >= 0
+    def _result(self) -> Result:
+        scores = tuple(scores_of(self.s.buildings, self.s.values, self.num_players))
+        return Result(scores, winners_by_score(scores), "highest total building value")
 
-    # ------------------------------------------------------------------ hooks
+    # ------------------------------------------------------------------ the contract's other hooks
     def _legal_actions(self) -> Sequence[Action]:
         s = self.s
         seat = s.turn
@@ -1520,13 +1059,13 @@ class Metropolis(Game):
         # here without a further call (as each listing reads it first)
         if phase == "trade":  # the seat whose exchange window is open (ruling MS-A13)
             trader = s.trader
-            return self._memo if self._memo_key == _TRADE + trader else self._trade_menu(trader)
+            return self._memo if self._memo_key == TRADE_KEY + trader else self._trade_menu(trader)
         if phase == "answer" or phase == "pool":
-            return _ANSWERS
+            return ANSWERS
         if phase == "choose":
-            return self._memo if self._memo_key == _CHOOSE + seat else self._choices(seat)
+            return self._memo if self._memo_key == CHOOSE_KEY + seat else self._choices(seat)
         if phase == "build":
-            return self._memo if self._memo_key == _BUILD + seat else self._build_menu(seat)
+            return self._memo if self._memo_key == BUILD_KEY + seat else self._build_menu(seat)
         return []
 
     def _is_legal(self, action: Action) -> bool:
@@ -1561,6 +1100,21 @@ class Metropolis(Game):
             return phase == "build" and self.build_ok(seat, action)
         return False
 
+    def _legal_text(self) -> str:
+        """What is legal, for a refused action's message: in an exchange window any legal
+        exchange, not only the swaps listed (MS-A5); elsewhere the listed actions."""
+        s = self.s
+        if s.phase != "trade":
+            return super()._legal_text()
+        left = self._trade_limit - s.proposals
+        listed = [str(a) for a in self._legal_actions()[1:4]]
+        return (
+            "done, or propose SEAT GIVE TAKE: your unbuilt lots GIVE for the unbuilt lots "
+            "TAKE of seat SEAT, lots comma-separated, - for none on one side, and a chip for "
+            f"every lot a side gains on balance ({proposals_left(left)}); listed swaps: "
+            + ", ".join(listed)
+        )
+
     def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
         """Every event in words (``metropolis_lots.words``): players by name, lots, buildings
         by their rulebook names, values in the chart's points."""
@@ -1577,23 +1131,133 @@ class Metropolis(Game):
         )
         return tell(data, reader)
 
-    def _legal_text(self) -> str:
-        """What is legal, for a refused action's message: in an exchange window any legal
-        exchange, not only the swaps listed (MS-A5); elsewhere the listed actions."""
+    def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s
-        if s.phase != "trade":
-            return super()._legal_text()
-        left = self._trade_limit - s.proposals
-        listed = [str(a) for a in self._legal_actions()[1:4]]
-        return (
-            "done, or propose SEAT GIVE TAKE: your unbuilt lots GIVE for the unbuilt lots "
-            "TAKE of seat SEAT, lots comma-separated, - for none on one side, and a chip for "
-            f"every lot a side gains on balance ({_proposals_left(left)}); listed swaps: "
-            + ", ".join(listed)
-        )
+        r = self.r
+        values = s.values
+        return {
+            "owners": {str(lot): s.owner[lot] for lot in r.board.lots if s.owner[lot] != NO_ONE},
+            "buildings": [
+                {
+                    "model": b.model,
+                    "kind": b.kind,
+                    "lots": list(b.lots),
+                    "owner": b.owner,
+                    "shares": [list(x) for x in b.shares],
+                    "value": values[i],
+                }
+                for i, b in enumerate(s.buildings)
+            ],
+            "supply": {m.id: s.supply[i] for i, m in enumerate(r.models)},
+            "chips": list(s.chips),
+            "colours": list(s.colours),
+            "offer": list(s.offer),
+            "stack_size": len(s.stack),
+            "turn": s.turn,
+            "phase": s.phase,
+            "final_turns_left": s.final_left,
+            "pool": None if s.pool is None else s.pool.to_json(),
+            "pool_waiting": list(s.pool_waiting),
+            "trade": None if s.trade is None else s.trade.to_json(),
+            "trader": None if s.trader < 0 else s.trader,
+            "proposals_made": s.proposals,
+            "scores": scores_of(s.buildings, s.values, self.num_players),
+            "board": board_view(r.board),
+            "occupied": {str(d): s.occupied[d] for d in r.board.districts},
+            "claims": {
+                str(lot): [p for p in range(self.num_players) if self.may_take(p, lot)]
+                for lot in sorted(s.offer)
+            },
+        }
+
+    @classmethod
+    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The game's tables as plain JSON: the board (MS-1), the building models
+        with the orientations and placements option ``rotation`` gives them (MS-3, MS-A12),
+        the scoring chart in use (option ``chart``, MS-4), the chips and the deal (MS-5)."""
+        rotation = options["rotation"]
+        r = rules_of(options["chart"], rotation)
+        turns = TURNS[rotation]
+        names = {m.kind: m.name for m in r.models}
+        return {
+            "game": cls.name,
+            "board": board_json(r.board),
+            "rotation": rotation,
+            "buildings": [
+                {
+                    "model": m.id,
+                    "kind": m.kind,
+                    "name": m.name,
+                    "count": m.count,
+                    "cells": [list(cell) for cell in m.cells],
+                    "orientations": [
+                        [list(cell) for cell in shape] for shape in rotations(m.cells, turns)
+                    ],
+                    "placements": [
+                        list(p.lots) for d in r.board.districts for p in r.placements[mi][d]
+                    ],
+                }
+                for mi, m in enumerate(r.models)
+            ],
+            "pool_sizes": sorted(r.pool_sizes),
+            "chart": {
+                kind: {
+                    "name": names.get(kind, kind),
+                    "base": row.base,
+                    "location": dict(row.location),
+                    "per_building": dict(row.per_building),
+                    "forbidden": sorted(row.forbidden),
+                }
+                for kind, row in sorted(r.chart.rows.items())
+            },
+            "chips": dict(CHIPS),
+            "deal": {
+                str(n): {
+                    "lots": DEAL[n],
+                    "colours": list(COLOURS.get(n, DEFAULT_FOUR)),
+                    "colours_chosen": n not in COLOURS,
+                }
+                for n in range(cls.min_players, cls.max_players + 1)
+            },
+            "offer_size": OFFER_SIZE,
+            "free_until": FREE_UNTIL,
+        }
+
+    def __copy__(self) -> Metropolis:
+        """A shallow copy for ``clone()``, without copy's generic protocol (searches clone
+        at every step); ``_copy_state`` then gives it its own state."""
+        other = object.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        return other
+
+    def _copy_state(self, other: Metropolis) -> None:
+        self.s = other.s.copy()
+
+    def max_actions(self) -> int:
+        """A true bound: turns times the most decisions one turn can hold."""
+        n = self.num_players
+        lots_out = len(self.r.board.lots) - DEAL[n] * n
+        pieces = sum(m.count for m in self.r.models)
+        # every turn gives out a lot or puts up a building, except runs of fewer than n idle
+        # turns (ruling MS-A2); then the final round of n turns (MS-A6)
+        progress_turns = lots_out + pieces
+        turns = progress_turns + (progress_turns + 1) * n + n
+        trades = int(self.options["trade_proposals"])
+        pools = int(self.options["pool_proposals"])
+        # every seat's exchanges with answers and its done (MS-A13), the lot, declined pools
+        # with answers, the building (a pool with up to n - 1 answers)
+        per_turn = n * (2 * trades + 1) + 1 + pools * n + n
+        return turns * per_turn
+
+    def estimate(self) -> tuple[float, ...]:
+        """Each seat's chance to win from its projected total, for cut-off searches (not a
+        rule: ``metropolis_lots.search.win_chances``)."""
+        from metropolis_lots.search import win_chances  # the search imports this module
+
+        return win_chances(self)
 
     def invariants(self) -> list[str]:
-        """The conservation laws (issue 9): the 80 lot cards, the 25 buildings, the chips of
+        """The conservation laws: the 80 lot cards, the 25 buildings, the chips of
         each colour, every building standing whole on its builder's lots in one district,
         and no "No" pair (MS-4) in any district."""
         s = self.s
@@ -1680,132 +1344,3 @@ class Metropolis(Game):
                 "proposals made"
             )
         return broken
-
-    def __copy__(self) -> Metropolis:
-        """A shallow copy for ``clone()``, without copy's generic protocol (issue 8: clone
-        in 10 us); ``_copy_state`` then gives it its own state."""
-        other = object.__new__(type(self))
-        other.__dict__.update(self.__dict__)
-        return other
-
-    def _copy_state(self, other: Metropolis) -> None:
-        self.s = other.s.copy()
-
-    def _view(self, seat: int | None) -> dict[str, Any]:
-        s = self.s
-        r = self.r
-        values = s.values
-        return {
-            "owners": {str(lot): s.owner[lot] for lot in r.board.lots if s.owner[lot] != NO_ONE},
-            "buildings": [
-                {
-                    "model": b.model,
-                    "kind": b.kind,
-                    "lots": list(b.lots),
-                    "owner": b.owner,
-                    "shares": [list(x) for x in b.shares],
-                    "value": values[i],
-                }
-                for i, b in enumerate(s.buildings)
-            ],
-            "supply": {m.id: s.supply[i] for i, m in enumerate(r.models)},
-            "chips": list(s.chips),
-            "colours": list(s.colours),
-            "offer": list(s.offer),
-            "stack_size": len(s.stack),
-            "turn": s.turn,
-            "phase": s.phase,
-            "final_turns_left": s.final_left,
-            "pool": None if s.pool is None else s.pool.to_json(),
-            "pool_waiting": list(s.pool_waiting),
-            "trade": None if s.trade is None else s.trade.to_json(),
-            "trader": None if s.trader < 0 else s.trader,
-            "proposals_made": s.proposals,
-            "scores": scores_of(r, s.buildings, self.num_players, s.values),
-            "board": _board_view(r.board),
-            "occupied": {str(d): s.occupied[d] for d in r.board.districts},
-            "claims": {
-                str(lot): [p for p in range(self.num_players) if self.may_take(p, lot)]
-                for lot in sorted(s.offer)
-            },
-        }
-
-    @classmethod
-    def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:
-        """The game's tables as plain JSON (issue 22): the board (MS-1), the building models
-        with the orientations and placements option ``rotation`` gives them (MS-3, MS-A12),
-        the scoring chart in use (option ``chart``, MS-4), the chips and the deal (MS-5)."""
-        rotation = options["rotation"]
-        r = rules_of(options["chart"], rotation)
-        turns = TURNS[rotation]
-        names = {m.kind: m.name for m in r.models}
-        return {
-            "game": cls.name,
-            "board": board_json(r.board),
-            "rotation": rotation,
-            "buildings": [
-                {
-                    "model": m.id,
-                    "kind": m.kind,
-                    "name": m.name,
-                    "count": m.count,
-                    "cells": [list(cell) for cell in m.cells],
-                    "orientations": [
-                        [list(cell) for cell in shape] for shape in rotations(m.cells, turns)
-                    ],
-                    "placements": [
-                        list(p.lots) for d in r.board.districts for p in r.placements[mi][d]
-                    ],
-                }
-                for mi, m in enumerate(r.models)
-            ],
-            "pool_sizes": sorted(r.pool_sizes),
-            "chart": {
-                kind: {
-                    "name": names.get(kind, kind),
-                    "base": row.base,
-                    "location": dict(row.location),
-                    "per_building": dict(row.per_building),
-                    "forbidden": sorted(row.forbidden),
-                }
-                for kind, row in sorted(r.chart.rows.items())
-            },
-            "chips": dict(CHIPS),
-            "deal": {
-                str(n): {
-                    "lots": DEAL[n],
-                    "colours": list(COLOURS.get(n, DEFAULT_FOUR)),
-                    "colours_chosen": n not in COLOURS,
-                }
-                for n in range(cls.min_players, cls.max_players + 1)
-            },
-            "offer_size": OFFER_SIZE,
-            "free_until": FREE_UNTIL,
-        }
-
-    def _result(self) -> Result:
-        scores = tuple(scores_of(self.r, self.s.buildings, self.num_players, self.s.values))
-        return Result(scores, winners_by_score(scores), "highest total building value")
-
-    def max_actions(self) -> int:
-        """A true bound: turns times the most decisions one turn can hold."""
-        n = self.num_players
-        lots_out = len(self.r.board.lots) - DEAL[n] * n
-        pieces = sum(m.count for m in self.r.models)
-        # every turn gives out a lot or puts up a building, except runs of fewer than n idle
-        # turns (ruling MS-A2); then the final round of n turns (MS-A6)
-        progress_turns = lots_out + pieces
-        turns = progress_turns + (progress_turns + 1) * n + n
-        trades = int(self.options["trade_proposals"])
-        pools = int(self.options["pool_proposals"])
-        # every seat's exchanges with answers and its done (MS-A13), the lot, declined pools
-        # with answers, the building (a pool with up to n - 1 answers)
-        per_turn = n * (2 * trades + 1) + 1 + pools * n + n
-        return turns * per_turn
-
-    def estimate(self) -> tuple[float, ...]:
-        """Each seat's chance to win from its projected total, for cut-off searches (not a
-        rule: ``metropolis_lots.search.win_chances``)."""
-        from metropolis_lots.search import win_chances  # the search imports this module
-
-        return win_chances(self)

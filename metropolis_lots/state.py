@@ -27,7 +27,7 @@ class Building(_BuildingFields):
     """A building standing on the board: who put it up and who shares its value (MS-7).
 
     ``Building(model, kind, lots, owner, shares)``; its ``district`` is worked out from its
-    lots. An immutable record: a named tuple (issue 8: a frozen attrs record costs a
+    lots. An immutable record: a named tuple (a frozen attrs record costs a
     ``object.__setattr__`` call a field, and a building is made at every building step and
     every what-if of the heuristic bot).
     """
@@ -74,7 +74,7 @@ class MetropolisState:
     #: ``own[seat * 10 + district]``: bit i set when lot district*10+i is the seat's, unbuilt
     own: list[int]
     #: ``built_by[seat * 10 + district]``: the seat's built lots there (as ``own``); its lots
-    #: there, built or not, are ``own | built_by`` (issue 8: an exchange, a claim or a deal
+    #: there, built or not, are ``own | built_by`` (an exchange, a claim or a deal
     #: changes unbuilt lots only, so it updates ``own`` alone)
     built_by: list[int]
     #: ``built[district]``: bit i set when lot district*10+i carries a building

@@ -1,4 +1,4 @@
-"""Metropolis's events in words: one sentence for every event of its log (issue 23).
+"""Metropolis's words for people: a sentence for every event of its log, and the prompts' text.
 
 ``Metropolis._describe`` hands each event here as the JSON a seat may see
 (``event.for_seat(seat)``), with a ``Reader``: the players' names, the reader's seat (told
@@ -6,6 +6,8 @@
 public (the stack has no order, ruling MS-A7), so every seat reads the same facts; a sentence
 still says only what its event's JSON holds. Lots are "lot 31" or "lots 31 and 45",
 buildings go by their rulebook names, values are the scoring chart's points (MS-4).
+The prompts' texts (an exchange offered, the build menu named, a pool proposed) are made
+here too; ``metropolis_lots.tables`` keeps the prompts made from them.
 
 >>> reader = Reader(("Ann", "Bo", "Cy"), 1, ("white", "green", "blue"), {"factory": "factory"})
 >>> tell({"type": "LotTaken", "seat": 0, "lot": 18}, reader)
@@ -23,6 +25,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from common.words import Teller, in_words
+from metropolis_lots.actions import Propose
 
 #: how a lot's locations (``Board.lot_locations``, MS-4) are said when it is offered
 LOCATION_WORDS = {"park_view": "park view", "river": "river", "centre": "centre"}
@@ -52,6 +55,56 @@ def counted(n: int, thing: str) -> str:
 def points(value: int) -> str:
     """A chart value in words (MS-4): ``1 point``, ``11 points``."""
     return counted(value, "point")
+
+
+# ------------------------------------------------------------------ the prompts' words
+def exchange_text(proposer: str, trade: Propose) -> str:
+    """What an exchange proposal gives and takes, in words, to its partner (MS-9)."""
+    if not trade.take:
+        return f"{proposer} offers you {lots_words(trade.give)} as a gift"
+    if not trade.give:
+        return f"{proposer} asks for your {lots_words(trade.take)} and offers nothing for it"
+    return f"{proposer} offers {lots_words(trade.give)} for your {lots_words(trade.take)}"
+
+
+def proposals_left(left: int) -> str:
+    """``1 proposal left``, ``3 proposals left`` (option ``trade_proposals``, MS-A11)."""
+    return "1 proposal left" if left == 1 else f"{left} proposals left"
+
+
+def propose_text(left: int) -> str:
+    """The trade prompt's text, with ``left`` proposals left in the window (MS-A11)."""
+    return f"propose an exchange of unbuilt lots to another player, or done: {proposals_left(left)}"
+
+
+#: the choose prompt's text when the seat may take an offered lot, and when it may not (MS-6)
+TAKE_TEXT = "take an offered lot you may claim, or give one away to a player who may take it"
+GIVE_TEXT = "you may take no offered lot: give one away to a player who may take it"
+
+
+def build_text(names: Sequence[str], alone: int, pooled: int) -> str:
+    """The build prompt's text: the models (as bits, of the models' rulebook ``names``) the
+    seat may put up on its own lots, and those it may only by pooling lots with others
+    (MS-A4)."""
+
+    def some(models: int) -> list[str]:
+        found = dict.fromkeys(name for mi, name in enumerate(names) if models >> mi & 1)
+        return [with_article(name) for name in found]
+
+    parts = []
+    if alone:
+        parts.append(f"put up {in_words(some(alone), 'or')}")
+    if pooled:
+        parts.append(f"pool lots with other players for {in_words(some(pooled), 'or')}")
+    return ", or ".join(parts) + ", or pass"
+
+
+def pool_text(builder: str, building: str, lots: Sequence[int], yours: Sequence[int]) -> str:
+    """The pool prompt's text: who proposes which building on which lots, pooling whose (MS-A4)."""
+    return (
+        f"{builder} proposes {with_article(building)} on {lots_words(lots)}, "
+        f"pooling your {lots_words(yours)}; its value is shared by lots contributed"
+    )
 
 
 class Reader(Teller):

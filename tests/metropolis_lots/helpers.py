@@ -6,7 +6,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from metropolis_lots import Metropolis, new_game
-from metropolis_lots.rules import DEAL
+from metropolis_lots.data import DEAL
 from metropolis_lots.state import NO_ONE
 
 ALL_LOTS = [d * 10 + i for d in range(1, 9) for i in range(10)]

@@ -1,8 +1,7 @@
-"""Issue 8: the table-driven legal actions (listed whole and read by index), the early-end
-check, the lot masks and the incremental values agree with the readable path
-(``metropolis_lots.reference``, ``values_of``, the masks rebuilt from the owners) at every
-step of random games; the lot-pattern tables and the answer prompts' text agree with their
-definitions."""
+"""The lookup tables (``metropolis_lots.tables``, ``Rules``'s bit tables) agree with their
+definitions, and the fast steps (a swap done at once, an answer asked again without a new
+listing, the log appended inline) leave what the plain steps leave. The listings, claims,
+values and result against the plain reading of the rules are ``test_reference.py``'s."""
 
 from __future__ import annotations
 
@@ -15,82 +14,17 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from common import Action, ActionTaken, ChanceResolved, Prompt, RandomBot
+from common import ActionTaken, ChanceResolved, Prompt, RandomBot
 from common.bots import advance
-from metropolis_lots import new_game, reference
+from metropolis_lots import new_game
 from metropolis_lots.actions import Accept, Build, Decline, Propose, Take
 from metropolis_lots.data import DATA_DIR, LOCATIONS, ChartRow, _fixed_values, rules_for
 from metropolis_lots.events import LotOffered, LotTaken, TradeAnswered, TradeProposed
-from metropolis_lots.rules import (
-    Metropolis,
-    _answer_prompt,
-    _build_text,
-    _fixed_value,
-    _kind_modifiers,
-    _Words,
-    exchange_text,
-    values_of,
-)
+from metropolis_lots.reference import values_of
+from metropolis_lots.rules import Metropolis
 from metropolis_lots.state import Building
-
-
-@settings(max_examples=12, deadline=None)
-@given(
-    players=st.integers(2, 5),
-    seed=st.integers(0, 10_000),
-    trades=st.integers(0, 4),
-    pools=st.integers(0, 3),
-    give_claimed=st.booleans(),
-)
-def test_fast_legal_actions_and_values_agree_with_the_readable_rules(
-    players: int, seed: int, trades: int, pools: int, give_claimed: bool
-) -> None:
-    g = new_game(
-        players=players,
-        seed=seed,
-        trade_proposals=trades,
-        pool_proposals=pools,
-        give_claimed=give_claimed,
-    )
-    bots = [RandomBot(seed + i) for i in range(players)]
-    while not g.is_over:
-        assert g.s.values == values_of(g.r, g.s.buildings)
-        # the per-district building lists (``standing``) among them
-        assert g.invariants() == []
-        assert g.s.index_matches()  # the lot masks, ``unbuilt`` and ``near`` included
-        assert g._any_building_fits() == reference.any_building_fits(g)
-        if g.chance is not None:
-            g.resolve()
-            continue
-        seat = g.to_act
-        assert seat is not None
-        expected = reference.legal_actions(g)
-        assert list(g.legal_actions()) == expected, (seed, g.decisions)
-        # random play reads the listing by index (a trade menu computes each item)
-        listed = g._legal_actions()
-        assert len(listed) == len(expected)
-        assert [listed[i] for i in range(len(listed))] == expected
-        assert [listed[i] for i in range(-len(listed), 0)] == expected
-        assert listed[1:4] == expected[1:4]
-        with pytest.raises(IndexError):
-            listed[len(listed)]
-        if g.s.phase == "build":  # the prompt names what the readable listing holds
-            assert g.prompt == Prompt(seat, "build", _readable_build_text(g, expected))
-        g.apply(bots[seat].choose(g, seat))
-
-
-def _readable_build_text(g: Metropolis, listed: list[Action]) -> str:
-    """The build prompt's text from the readable listing: the models some placement of
-    which lies on the seat's own lots, and those only pooled (MS-A4)."""
-    index = {m.id: mi for mi, m in enumerate(g.r.models)}
-    alone = pooled = 0
-    for a in listed:
-        if isinstance(a, Build):
-            if all(g.s.owner[lot] == g.s.turn for lot in a.lots):
-                alone |= 1 << index[a.model]
-            else:
-                pooled |= 1 << index[a.model]
-    return _build_text(g.r, alone, pooled & ~alone)
+from metropolis_lots.tables import Words, answer_prompt, fixed_value, kind_modifiers
+from metropolis_lots.words import exchange_text
 
 
 def test_pattern_tables_agree_with_their_definitions() -> None:
@@ -109,7 +43,7 @@ def test_pattern_tables_agree_with_their_definitions() -> None:
             lots = [d * 10 + i for i in range(10) if pattern >> i & 1]
             near = {x % 10 for lot in lots for x in r.board.neighbours.get(lot, ())}
             assert r.near_masks[d][pattern] == sum(1 << i for i in near)
-    # the engine's copy as board bits (issue 8: read by a swap without shifting)
+    # the engine's copy as board bits (read by a swap without shifting)
     near_at = new_game(players=2, seed=1)._listings.near_at
     for d in range(10):
         if d in r.board.districts:
@@ -136,12 +70,12 @@ def test_answer_prompt_text_says_what_the_proposal_gives_and_takes(
     proposer = data.draw(st.integers(0, len(names) - 1))
     partner = data.draw(st.integers(0, len(names) - 1).filter(lambda p: p != proposer))
     assume(give or take)
-    words = _Words(tuple(names))
+    words = Words(tuple(names))
     trade = Propose(partner, tuple(sorted(give)), tuple(sorted(take)))
     text = exchange_text(names[proposer], trade)
-    assert _answer_prompt(words, proposer, trade) == Prompt(partner, "exchange", text)
-    again = _answer_prompt(words, proposer, Propose(partner, trade.give, trade.take))
-    assert again is _answer_prompt(words, proposer, trade)
+    assert answer_prompt(words, proposer, trade) == Prompt(partner, "exchange", text)
+    again = answer_prompt(words, proposer, Propose(partner, trade.give, trade.take))
+    assert again is answer_prompt(words, proposer, trade)
     assert text.startswith(names[proposer]) and "(" not in text.replace(names[proposer], "")
     for lot in (*give, *take):
         assert str(lot) in text
@@ -159,7 +93,7 @@ def test_answer_prompt_text_says_what_the_proposal_gives_and_takes(
 )
 def test_an_exchange_is_put_in_words(
     give: tuple[int, ...], take: tuple[int, ...], text: str
-) -> None:  # issue 22: no tuples in a prompt
+) -> None:  # no tuples in a prompt
     assert exchange_text("Player 2", Propose(0, give, take)) == text
 
 
@@ -215,7 +149,7 @@ def test_a_building_on_the_builders_own_lots_has_no_partners() -> None:
 @settings(max_examples=20, deadline=None)
 @given(data=st.data())
 def test_fixed_values_table_is_base_plus_the_locations_any_lot_has(data: st.DataObject) -> None:
-    """``_fixed_value`` (location bits ORed over the lots, then a table per kind) is the
+    """``fixed_value`` (location bits ORed over the lots, then a table per kind) is the
     chart's base plus the bonus of every location any lot of the building has (MS-4), for
     every placement of every model and charts of any values."""
     r = rules_for(None)
@@ -235,7 +169,7 @@ def test_fixed_values_table_is_base_plus_the_locations_any_lot_has(data: st.Data
             expected = row.base + sum(
                 row.location.get(place, 0) for place in rules.board.locations_of(lots)
             )
-            assert _fixed_value(rules, kind, lots) == expected, (model, lots, kind)
+            assert fixed_value(rules, kind, lots) == expected, (model, lots, kind)
 
 
 def test_the_build_table_holds_every_placement_in_order() -> None:
@@ -278,7 +212,7 @@ def test_kept_values_agree_with_the_chart_for_any_chart(
     seed: int, bases: list[int], modifiers: list[int]
 ) -> None:
     """The values kept as buildings go up (a district's first building valued on its own,
-    the others by ``_district_values``) are ``values_of`` at every step, also for charts
+    the others by ``district_values``) are ``values_of`` at every step, also for charts
     whose bases go below 0 (MS-4: never below 0) and with any modifiers."""
     data = json.loads((DATA_DIR / "chart.json").read_text())
     kinds = sorted(data["kinds"])
@@ -302,7 +236,7 @@ def test_kept_values_agree_with_the_chart_for_any_chart(
 def test_kind_modifiers_are_the_charts_per_other_building(
     modifiers: list[int], picks: list[int], district: int
 ) -> None:
-    """``_kind_modifiers`` (what ``put_up`` remembers per kinds there, in building order)
+    """``kind_modifiers`` (what ``put_up`` remembers per kinds there, in building order)
     gives each building of a district its row's modifier per other building there, for any
     modifiers and any kinds, repeated or not."""
     r = rules_for(None)
@@ -314,14 +248,14 @@ def test_kind_modifiers_are_the_charts_per_other_building(
     here = sorted(key for key, (_, d, _) in r.build_index.items() if d == district)
     buildings = [here[pick % len(here)] for pick in picks]
     kinds_here = [r.model_by_id[model].kind for model, _ in buildings]
-    found = _kind_modifiers(per_building, kinds_here)
+    found = kind_modifiers(per_building, kinds_here)
     for i, kind in enumerate(kinds_here):
         others = kinds_here[:i] + kinds_here[i + 1 :]
         assert found[i] == sum(per_building[kind][other] for other in others)
 
 
 def test_the_remembered_modifiers_are_shared_by_the_games_of_a_chart() -> None:
-    """The modifiers ``put_up`` read during random games are those ``_kind_modifiers``
+    """The modifiers ``put_up`` read during random games are those ``kind_modifiers``
     gives, kept once for all the games of the chart."""
     games = [new_game(players=2, seed=seed) for seed in (3, 4)]
     assert games[0]._modifiers is games[1]._modifiers
@@ -331,7 +265,7 @@ def test_the_remembered_modifiers_are_shared_by_the_games_of_a_chart() -> None:
     chart = games[0]._modifiers
     assert chart.found
     for kinds_here, modifiers in chart.found.items():
-        assert modifiers == _kind_modifiers(chart.per_building, kinds_here)
+        assert modifiers == kind_modifiers(chart.per_building, kinds_here)
 
 
 def test_the_stack_stays_ascending_and_a_drawn_card_leaves_it() -> None:
@@ -408,8 +342,8 @@ def _played_to(phase: str, seed: int, listed: int) -> Metropolis:
 
 @pytest.mark.parametrize("seed", [3, 17, 40])
 def test_a_listed_swap_and_an_equal_proposal_get_the_same_answer_prompt(seed: int) -> None:
-    # issue 8: the listing's own swap finds its answer prompt by identity; an equal proposal
-    # made elsewhere (parsed from text, say) finds the same one through ``_answer_prompt``
+    # the listing's own swap finds its answer prompt by identity; an equal proposal
+    # made elsewhere (parsed from text, say) finds the same one through ``answer_prompt``
     g = _played_to("trade", seed, 2)
     for i in range(1, len(g.legal_actions())):
         listed = g._legal_actions()[i]
@@ -427,7 +361,7 @@ def test_a_listed_swap_and_an_equal_proposal_get_the_same_answer_prompt(seed: in
 
 @pytest.mark.parametrize("seed", [3, 17, 40])
 def test_a_clone_trading_or_taking_elsewhere_leaves_the_originals_log_alone(seed: int) -> None:
-    # issue 8: the trade facts and the taken and offered lots are appended to the log inline
+    # the trade facts and the taken and offered lots are appended to the log inline
     # (docs/core.md, "The log"); each game's log must read its own decision's facts,
     # whichever of a game and its clone moved
     g = _played_to("trade", seed, 3)

@@ -22,8 +22,9 @@ from metropolis_lots import (
     Take,
     new_game,
 )
-from metropolis_lots.data import DATA_DIR, TURNS, default_board, rotations, rules_for
-from metropolis_lots.rules import CHIPS, DEAL, Metropolis, split_value, values_of
+from metropolis_lots.data import CHIPS, DATA_DIR, DEAL, TURNS, default_board, rotations, rules_for
+from metropolis_lots.reference import values_of
+from metropolis_lots.rules import Metropolis, split_value
 from metropolis_lots.state import Building
 from tests.metropolis_lots.helpers import ALL_LOTS, ask_build, ask_choice, dealt, offer, own
 

@@ -8,8 +8,7 @@ import pytest
 
 from common import InvalidOption
 from metropolis_lots import Metropolis
-from metropolis_lots.data import DATA_DIR, rules_for
-from metropolis_lots.rules import CHIPS, DEAL, FREE_UNTIL, OFFER_SIZE
+from metropolis_lots.data import CHIPS, DATA_DIR, DEAL, FREE_UNTIL, OFFER_SIZE, rules_for
 from tests.metropolis_lots.helpers import dealt
 
 

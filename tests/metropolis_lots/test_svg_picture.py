@@ -12,8 +12,8 @@ import pytest
 
 from common import RandomBot
 from metropolis_lots import Accept, Build, Metropolis, Take, new_game, render_svg
+from metropolis_lots.data import DEAL
 from metropolis_lots.render import action_keys
-from metropolis_lots.rules import DEAL
 from tests import svgcheck
 from tests.metropolis_lots.test_describe import OPTION_SETS
 from tests.metropolis_lots.test_text_board import LONG_NAMES
