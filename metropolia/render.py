@@ -182,7 +182,7 @@ def render_text(game: Game, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
-# ---------------------------------------------------------------------- SVG (issues 7, 23)
+# ---------------------------------------------------------------------- SVG
 #: each seat's colour (its city's band, its swatch in the list of players): orange, teal,
 #: magenta and slate, apart from the four card colours and from one another
 SEAT_COLOURS = ("#b35900", "#00796b", "#ad1f5f", "#4a5866")

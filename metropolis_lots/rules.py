@@ -318,7 +318,7 @@ class Metropolis(Game):
             (lot,) = outcome
             del stack[bisect_left(stack, lot)]
             s.offer.append(lot)
-            self._record(LotOffered, lot)
+            self._entries.append((LotOffered, lot))
             self.building_step()
             return
         for lot in outcome:
@@ -367,7 +367,7 @@ class Metropolis(Game):
             s.proposals += 1
             s.trade = trade
             s.phase = "answer"
-            self._record(TradeProposed, seat, trade.partner, trade.give, trade.take)
+            self._entries.append((TradeProposed, seat, trade.partner, trade.give, trade.take))
             ask = self._words.swaps[seat].get(id(trade))
             self._ask_prompt(answer_prompt(self._words, seat, trade) if ask is None else ask)
         elif kind is Accept:
@@ -385,7 +385,7 @@ class Metropolis(Game):
         elif kind is Take:
             taken: Take = action  # type: ignore[assignment]  # (its exact class, tested)
             self.place_chip(seat, taken.lot)
-            self._record(LotTaken, seat, taken.lot)
+            self._entries.append((LotTaken, seat, taken.lot))
             self.refill_offer()
         elif kind is Give:
             given: Give = action  # type: ignore[assignment]
@@ -511,7 +511,7 @@ class Metropolis(Game):
                 delta = len(trade.give) - len(trade.take)
                 s.chips[proposer] += delta
                 s.chips[trade.partner] -= delta
-        self._record(TradeAnswered, seat, accepted)
+        self._entries.append((TradeAnswered, seat, accepted))
         if still:
             s.phase = "trade"
             self._ask_prompt(TRADE_ASKS[proposer][self._trade_limit - s.proposals])
