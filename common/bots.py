@@ -77,7 +77,7 @@ def play(
         if pending is None:
             game.is_over = True  # the ended game's _sync_pending (the decision below skips it)
             return game.result()
-        if not isinstance(pending, Prompt):  # resolve() without gathering its events
+        if type(pending) is not Prompt:  # resolve() without gathering its events
             settle(game, pending)
             continue
         if game._decisions >= limit:
