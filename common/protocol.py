@@ -211,7 +211,7 @@ def legal(game: Game, seat: int | None) -> dict[str, Any]:
 #: are its own (frozen values), so each is written once while it is kept
 _FORMS: dict[tuple[str, Action], tuple[dict[str, Any], str, list[str] | None]] = {}
 #: the most kept before they are all let go
-_FORMS_KEPT = 20_000
+_FORMS_KEPT = 8192
 
 
 def _action_keys(game: Game) -> Callable[[Any], tuple[str, ...]] | None:
@@ -260,9 +260,9 @@ class Parts:
         self._at = 0
         #: per seat, the steps told so far (made only for ``steps`` of the whole game)
         self._history: dict[int | None, list[dict[str, Any]]] = {}
-        #: per seat whose views are patched, its views of the last two steps by the log's
-        #: length then (a patch goes from the one before to now)
-        self._views: dict[int | None, dict[int, dict[str, Any]]] = {}
+        #: per seat whose views are patched, the log's length and its view then of the last
+        #: view a patch went to (the base of the next)
+        self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
 
     def rewound(self) -> None:
         """The log was cut back (an undo): forget what was made from it."""
@@ -300,28 +300,30 @@ class Parts:
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self.game.view(seat)
-            kept = self._views.get(seat)
-            if kept is not None:
-                kept[self._at] = found
-                for old in sorted(kept)[:-2]:
-                    del kept[old]
         return found
 
     def patch(self, seat: int | None, base: int) -> list[dict[str, Any]] | None:
         """The JSON Patch from ``seat``'s view when the log was ``base`` long to its view now
-        (``jsontext.diff``); None when that view is not kept. From this call on the views of
-        ``seat`` are kept, two steps deep."""
+        (``jsontext.diff``); None when that view is not kept. The view now is kept as the
+        base of the next patch (every asker of this step from ``base`` gets the same)."""
         now = self._now()
-        kept = self._views.setdefault(seat, {})
-        kept[now] = self.view(seat)
-        old = kept.get(base)
-        if old is None:
-            return None
         key = ("patch", seat, base)
-        found = self._memo.get(key)
-        if found is None:
-            found = self._memo[key] = jsontext.diff(old, self.view(seat))
+        if key in self._memo:
+            found: list[dict[str, Any]] | None = self._memo[key]
+            return found
+        view = self.view(seat)
+        kept = self._views.get(seat)
+        found = None
+        if kept is not None and kept[0] == base:
+            found = [] if base == now else jsontext.diff(kept[1], view)
+        self._memo[key] = found
+        self._views[seat] = (now, view)
         return found
+
+    def release(self) -> None:
+        """Let go of what was made for this step (the next asker makes it again), keeping
+        the step starts and the views patches start from."""
+        self._memo.clear()
 
     def legal(self, seat: int | None) -> dict[str, Any]:
         """``seat``'s legal moves now (as ``legal``)."""

@@ -288,6 +288,8 @@ class WebHost(Master):
             conn.send(line(refused))
             return
         conn.send(line(await self.handle(conn, request)))
+        for table in conn.tables:  # what an answer made for its step is not kept
+            table.parts.release()
 
     async def handle(self, conn: Connection, request: Any) -> dict[str, Any]:
         """The answer to one decoded request of ``conn``; never raises on bad input."""
@@ -510,6 +512,7 @@ class WebHost(Master):
             elif alike[3]:
                 table.viewed[conn] = (seat, now)
             conn.send(frame)
+        table.parts.release()  # every follower has had this step
         if game.is_over:
             self._retire(table)
 
