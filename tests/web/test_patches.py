@@ -113,3 +113,29 @@ def test_a_patch_turns_each_view_into_the_next_for_every_game(name: str) -> None
             ops = jsontext.diff(old, new)
             assert jsontext.dumps(jsontext.patch(copy.deepcopy(old), ops)) == jsontext.dumps(new)
             before[s] = new
+
+
+def test_followers_alike_are_sent_one_frame_written_once() -> None:
+    import asyncio
+
+    from common.web.host import Connection, WebHost
+    from common.web.store import MemoryStore
+
+    async def run() -> None:
+        host = WebHost(MemoryStore())
+        maker, *watchers = (Connection("a") for _ in range(4))
+        made = await host.handle(maker, {"cmd": "new", "game": "metrocity"})
+        seat0 = made["seats"][0]["token"]
+        tokens = (made["spectator"], made["spectator"], seat0)
+        for conn, token in zip(watchers, tokens, strict=True):
+            await host.handle(conn, {"cmd": "follow", "token": token, "patch": True})
+        state = await host.handle(maker, {"cmd": "follow", "token": seat0})
+        mover = state["to_act"]
+        token = next(s["token"] for s in made["seats"] if s["seat"] == mover)
+        moves = (await host.handle(maker, {"cmd": "legal", "token": token}))["text"]
+        await host.handle(maker, {"cmd": "apply", "token": token, "action": moves[0]})
+        frames = [c.outbox.get_nowait() for c in watchers]
+        assert frames[0] is frames[1]  # the two spectators: one frame
+        assert frames[2] != frames[0] and '"seat":0' in frames[2]
+
+    asyncio.run(run())
