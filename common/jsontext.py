@@ -108,8 +108,14 @@ def diff(old: Any, new: Any) -> list[dict[str, Any]]:
     {'op': 'add', 'path': '/c', 'value': None}
     """
     ops: list[dict[str, Any]] = []
-    _diff(old, new, "", ops)
+    if not _same(old, new):
+        _diff(old, new, "", ops)
     return ops
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether two JSON values are equal (and of one type at the top: see ``diff``)."""
+    return type(old) is type(new) and old == new
 
 
 def _pointer(key: str) -> str:
@@ -118,22 +124,21 @@ def _pointer(key: str) -> str:
 
 
 def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    """The operations that turn ``old`` into ``new``, which differ, at ``path``."""
     kind = type(new)
-    if kind is type(old) and old == new:
-        return
     if kind is dict and type(old) is dict and _keeps_order(old, new):
         for key in old:
             if key not in new:
                 ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
         for key, value in new.items():
-            at = f"{path}/{_pointer(key)}"
-            if key in old:
-                _diff(old[key], value, at, ops)
-            else:
-                ops.append({"op": "add", "path": at, "value": value})
+            if key not in old:
+                ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
+            elif not _same(old[key], value):
+                _diff(old[key], value, f"{path}/{_pointer(key)}", ops)
     elif kind is list and type(old) is list and len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            _diff(a, b, f"{path}/{i}", ops)
+            if not _same(a, b):
+                _diff(a, b, f"{path}/{i}", ops)
     else:
         ops.append({"op": "replace", "path": path, "value": new})
 
@@ -142,6 +147,8 @@ def _keeps_order(old: dict[str, Any], new: dict[str, Any]) -> bool:
     """Whether ``new``'s keys are ``old``'s that it kept, in their order, then the added ones:
     what removing and adding keys makes (an object's text has its keys in an order, which a
     patched copy must keep; otherwise the object is replaced whole)."""
+    if old.keys() == new.keys():
+        return list(old) == list(new)
     kept = [k for k in old if k in new]
     return kept == list(new)[: len(kept)]
 
