@@ -131,7 +131,8 @@ class Figures:
             f"{self.who:>5} N={self.clients:<4} {self.rate:7,.0f} moves/s  answer p50 "
             f"{statistics.median(a) * 1e3:6.1f} p99 {quantile(a, 0.99) * 1e3:6.1f} max "
             f"{a[-1] * 1e3:6.1f} ms  turn p50 {statistics.median(t) * 1e3:6.1f} p99 "
-            f"{quantile(t, 0.99) * 1e3:6.1f} ms  CPU {self.cpu:4.2f} cores (clients "
+            f"{quantile(t, 0.99) * 1e3:6.1f} ms  CPU {self.cpu:4.2f} cores, "
+            f"{self.cpu / self.rate * 1e3:4.2f} ms a move (clients "
             f"{self.clients_cpu:4.2f})  RSS {self.rss:4.0f} MB  ({self.games} games, "
             f"{self.moves} moves, {self.seconds:.1f} s)"
         )

@@ -133,11 +133,13 @@ def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
         for key, value in new.items():
             if key not in old:
                 ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
-            elif not _same(old[key], value):
-                _diff(old[key], value, f"{path}/{_pointer(key)}", ops)
+                continue
+            was = old[key]
+            if type(was) is not type(value) or was != value:  # _same, inline: it runs a lot
+                _diff(was, value, f"{path}/{_pointer(key)}", ops)
     elif kind is list and type(old) is list and len(old) == len(new):
         for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if not _same(a, b):
+            if type(a) is not type(b) or a != b:
                 _diff(a, b, f"{path}/{i}", ops)
     else:
         ops.append({"op": "replace", "path": path, "value": new})

@@ -31,7 +31,8 @@ def test_only_frames_of_deflate_from_bytes_or_more_are_compressed() -> None:
 def test_a_client_reads_small_and_large_frames_alike(web: Running) -> None:
     client = Client(web.url)
     small = client.ask(cmd="games")
-    large = client.ask(cmd="data", game="metropoli")
+    made = client.ask(cmd="new", game="metropoli", players=3)
+    large = client.ask(cmd="follow", token=made["seats"][0]["token"], svg=True)
     assert small["ok"] and large["ok"] and len(json.dumps(large)) > DEFLATE_FROM
     assert client.ask(cmd="games")["games"] == small["games"]
     assert client.ws.protocol.extensions, "the host offers permessage-deflate"
