@@ -188,12 +188,13 @@ def legal(game: Game, seat: int | None) -> dict[str, Any]:
     places = _action_keys(game)
     if len(_FORMS) > _FORMS_KEPT:
         _FORMS.clear()
-    known = [_FORMS.get((game.name, a)) for a in actions]
-    for i, found in enumerate(known):
+    known = []
+    for a in actions:
+        found = _FORMS.get((game.name, a))
         if found is None:
-            a = actions[i]
-            found = known[i] = (a.to_json(), str(a), list(places(a)) if places else None)
+            found = (a.to_json(), str(a), list(places(a)) if places else None)
             _FORMS[game.name, a] = found
+        known.append(found)
     forms = [k[0] for k in known]
     texts = [k[1] for k in known]
     out: dict[str, Any] = {

@@ -134,7 +134,7 @@ def test_followers_alike_are_sent_one_frame_written_once() -> None:
         token = next(s["token"] for s in made["seats"] if s["seat"] == mover)
         moves = (await host.handle(maker, {"cmd": "legal", "token": token}))["text"]
         await host.handle(maker, {"cmd": "apply", "token": token, "action": moves[0]})
-        frames = [c.outbox.get_nowait() for c in watchers]
+        frames = [str(c.outbox.get_nowait()) for c in watchers]
         assert frames[0] is frames[1]  # the two spectators: one frame
         assert frames[2] != frames[0] and '"seat":0' in frames[2]
 
