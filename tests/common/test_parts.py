@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from common.bots import RandomBot
 from common.protocol import Parts, legal, seat_part, shown, step_starts, steps, told
 from common.registry import get
+from tests.stepping import decisions
 
 
 def _check(parts: Parts, seats: list[int | None], rng: random.Random) -> None:
@@ -34,16 +34,8 @@ def test_parts_made_once_a_step_equal_the_whole_logs(name: str) -> None:
     game = get(name).new_game(players=players, seed=4)
     parts = Parts(game)
     seats: list[int | None] = [*range(players), None]
-    bots = [RandomBot(s) for s in range(players)]
     rng = random.Random(4)
-    for turn in range(60):
-        while game.chance is not None:
-            game.resolve()
-        if game.is_over:
-            break
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game, seat), seat=seat)
+    for turn in decisions(game, 60):
         if turn % 3 == 0:
             _check(parts, seats, rng)
         if turn % 7 == 6 and game.decisions > 1:

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from common import jsontext
-from common.bots import RandomBot
 from common.registry import get
+from tests.stepping import decisions
 from tests.web.conftest import Client, Running
 
 
@@ -98,16 +98,8 @@ def test_a_follower_that_asks_for_its_view_gets_it_whole_and_patches_from_it(
 def test_a_patch_turns_each_view_into_the_next_for_every_game(name: str) -> None:
     players = 3 if name == "metropoli" else 2
     game = get(name).new_game(players=players, seed=11)
-    bots = [RandomBot(s) for s in range(players)]
     before = {s: game.view(s) for s in (*range(players), None)}
-    for _ in range(150):
-        while game.chance is not None:
-            game.resolve()
-        if game.is_over:
-            break
-        seat = game.to_act
-        assert seat is not None
-        game.apply(bots[seat].choose(game, seat), seat=seat)
+    for _ in decisions(game, 150):
         for s, old in before.items():
             new = game.view(s)
             ops = jsontext.diff(old, new)
