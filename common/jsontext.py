@@ -87,3 +87,89 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH) -> None:
 def dumps(value: Any, **kwargs: Any) -> str:
     """Write strict JSON (``allow_nan=False``): raises ValueError rather than write NaN."""
     return json.dumps(value, allow_nan=False, **kwargs)
+
+
+def diff(old: Any, new: Any) -> list[dict[str, Any]]:
+    """A JSON Patch (RFC 6902: ``add``, ``remove`` and ``replace`` operations) that turns the
+    JSON value ``old`` into ``new``: objects compared key by key, lists of the same length
+    item by item, anything else replaced whole. Empty when they are equal.
+
+    Parts that Python calls equal are not looked into: an object whose keys only changed
+    their order is unchanged (JSON's objects are unordered), and so is a place whose value
+    turns from a number into a boolean of equal value (Python's ``1 == True``) inside an
+    otherwise unchanged object or list. A view, whose places keep their kinds, may be
+    diffed; data that mixes them at one place may not. Added keys keep the order of
+    ``new``: an object whose new keys do not come after the kept ones is replaced whole.
+
+    >>> for op in diff({"a": 1, "b": [1, 2]}, {"b": [1, 3], "c": None}):
+    ...     print(op)
+    {'op': 'remove', 'path': '/a'}
+    {'op': 'replace', 'path': '/b/1', 'value': 3}
+    {'op': 'add', 'path': '/c', 'value': None}
+    """
+    ops: list[dict[str, Any]] = []
+    if not _same(old, new):
+        _diff(old, new, "", ops)
+    return ops
+
+
+def _same(old: Any, new: Any) -> bool:
+    """Whether two JSON values are equal (and of one type at the top: see ``diff``)."""
+    return type(old) is type(new) and old == new
+
+
+def _pointer(key: str) -> str:
+    """One reference token of a JSON Pointer (RFC 6901): ``~`` and ``/`` escaped."""
+    return key.replace("~", "~0").replace("/", "~1") if "~" in key or "/" in key else key
+
+
+def _diff(old: Any, new: Any, path: str, ops: list[dict[str, Any]]) -> None:
+    """The operations that turn ``old`` into ``new``, which differ, at ``path``."""
+    kind = type(new)
+    if kind is dict and type(old) is dict and _keeps_order(old, new):
+        for key in old:
+            if key not in new:
+                ops.append({"op": "remove", "path": f"{path}/{_pointer(key)}"})
+        for key, value in new.items():
+            if key not in old:
+                ops.append({"op": "add", "path": f"{path}/{_pointer(key)}", "value": value})
+                continue
+            was = old[key]
+            if type(was) is not type(value) or was != value:  # _same, inline: it runs a lot
+                _diff(was, value, f"{path}/{_pointer(key)}", ops)
+    elif kind is list and type(old) is list and len(old) == len(new):
+        for i, (a, b) in enumerate(zip(old, new, strict=True)):
+            if type(a) is not type(b) or a != b:
+                _diff(a, b, f"{path}/{i}", ops)
+    else:
+        ops.append({"op": "replace", "path": path, "value": new})
+
+
+def _keeps_order(old: dict[str, Any], new: dict[str, Any]) -> bool:
+    """Whether ``new``'s keys are ``old``'s that it kept, in their order, then the added ones:
+    what removing and adding keys makes (an object's text has its keys in an order, which a
+    patched copy must keep; otherwise the object is replaced whole)."""
+    if old.keys() == new.keys():
+        return list(old) == list(new)
+    kept = [k for k in old if k in new]
+    return kept == list(new)[: len(kept)]
+
+
+def patch(value: Any, ops: list[dict[str, Any]]) -> Any:
+    """``value`` with the JSON Patch ``ops`` (``add``, ``remove``, ``replace``) applied, in
+    place where it can be (the result is returned: a patch of the whole value replaces it)."""
+    for op in ops:
+        path = op["path"]
+        if path == "":
+            value = op["value"]
+            continue
+        keys = [k.replace("~1", "/").replace("~0", "~") for k in path[1:].split("/")]
+        parent = value
+        for key in keys[:-1]:
+            parent = parent[int(key)] if type(parent) is list else parent[key]
+        last: Any = int(keys[-1]) if type(parent) is list else keys[-1]
+        if op["op"] == "remove":
+            del parent[last]
+        else:
+            parent[last] = op["value"]
+    return value

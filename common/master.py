@@ -33,20 +33,15 @@ from common.game import Game, save_data
 from common.protocol import (
     BadRequest,
     Forbidden,
+    Parts,
     catalogue,
     failure,
     game_info,
-    legal,
     options_of,
-    seat_part,
-    shown,
     since_of,
     state,
     static_data,
-    step_starts,
-    steps,
     svg,
-    told,
     version,
 )
 from common.registry import GameInfo, get, load, replay
@@ -80,6 +75,10 @@ class Table:
     sent: dict[Any, int] = attrs.field(factory=dict)
     #: the followers that asked for the board's SVG in every answer and update
     pictures: set[Any] = attrs.field(factory=set)
+    #: the followers that take their views as patches from the last one they were sent
+    patching: set[Any] = attrs.field(factory=set)
+    #: per patching follower, the seat and the log's length of the last view it was sent
+    viewed: dict[Any, tuple[int | None, int]] = attrs.field(factory=dict)
     #: the connections that follow it or have acted in it: its bots play only while one is
     present: set[Any] = attrs.field(factory=set)
     #: when it last moved or was asked about (an unfinished game nobody follows leaves memory)
@@ -90,6 +89,17 @@ class Table:
     #: back to, the seats that agreed)
     undo: tuple[int, int, set[int]] | None = None
     advancing: asyncio.Task[None] | None = None
+    #: the parts of its answers, made once a step and shared by every answer and update
+    parts: Parts = attrs.field(init=False)
+
+    def __attrs_post_init__(self) -> None:
+        self.parts = Parts(self.game)
+
+    def rewound(self) -> None:
+        """Its log was cut back (an undo): what was made from it, and the views its
+        followers were sent, no longer stand."""
+        self.parts.rewound()
+        self.viewed.clear()
 
     @property
     def humans(self) -> list[int]:
@@ -209,22 +219,25 @@ class Master:
         request: dict[str, Any],
         conn: Any,
         since: int | None = None,
+        *,
+        whole: bool = False,
     ) -> dict[str, Any]:
         """An answer about a game in the asker's eyes: the events from ``since`` (a step's),
         the state fields, and in a full answer the view, the words, the legal moves; a
         stranger's also whether it may undo, the undo asked for, and the board when it
-        follows with ``svg``."""
+        follows with ``svg``. A follower that takes patches gets the view as one from the
+        last view it was sent (unless ``whole``: the view it asked for)."""
         table, seat = asker.table, asker.seat
-        game = table.game
-        now = len(game.events)
+        game, parts = table.game, table.parts
+        start = len(game.events) if since is None else since
         out: dict[str, Any] = {"id": table.id}
         if not self.trusted:
             out["seat"] = seat
         if since is not None or not self.trusted:
-            out["events"] = shown(game.events[now if since is None else since :], seat)
+            out["events"] = parts.events(seat, start)
         out.update(state(game))
         if self._full(request):
-            out.update(seat_part(game, seat, now if since is None else since))
+            out.update(parts.seat_part(seat, start))
         if not self.trusted:
             if seat is not None:
                 out["can_undo"] = can_undo(game, seat, table.bot_seats)
@@ -233,7 +246,24 @@ class Master:
                 out["undo"] = {"by": by, "agreed": sorted(agreed)}
             if conn in table.pictures and table.info.render_svg is not None:
                 out.update(svg(table.info, game, seat))
+            if conn in table.patching and "view" in out:
+                self._patched(table, seat, conn, out, whole)
         return out
+
+    @staticmethod
+    def _patched(
+        table: Table, seat: int | None, conn: Any, out: dict[str, Any], whole: bool
+    ) -> None:
+        """Give ``out``'s view as a patch (``view_patch`` from ``view_from``) where ``conn``
+        was last sent this seat's view at a step whose view is kept."""
+        last = table.viewed.get(conn)
+        base = last[1] if last is not None and last[0] == seat and not whole else -1
+        ops = table.parts.patch(seat, base)
+        table.viewed[conn] = (seat, out["seq"])
+        if ops is not None:
+            del out["view"]
+            out["view_from"] = base
+            out["view_patch"] = ops
 
     def _player(self, request: dict[str, Any], conn: Any) -> Asker:
         """The asker of a request that acts: a stranger must hold a seat's token."""
@@ -313,9 +343,9 @@ class Master:
     async def cmd_view(self, conn: Any, request: dict[str, Any]) -> dict[str, Any]:
         """What a seat (or a spectator) sees now."""
         asker = self._asker(request, conn)
-        out = {"id": asker.table.id, "view": asker.table.game.view(asker.seat)}
+        out = {"id": asker.table.id, "view": asker.table.parts.view(asker.seat)}
         if self._full(request):
-            out.update(self._about(asker, request, conn))
+            out.update(self._about(asker, request, conn, whole=True))
         return out
 
     async def cmd_legal(self, conn: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -326,7 +356,7 @@ class Master:
             )
         asker = self._asker(request, conn)
         game = asker.table.game
-        return {"id": asker.table.id, **state(game), **legal(game, asker.seat)}
+        return {"id": asker.table.id, **state(game), **asker.table.parts.legal(asker.seat)}
 
     async def cmd_apply(self, conn: Any, request: dict[str, Any]) -> dict[str, Any]:
         """Apply an action (its JSON object or its text) for the asker's seat, which must be
@@ -418,6 +448,7 @@ class Master:
             version(request)
             async with table.lock:
                 game.undo(request.get("to"))
+                table.rewound()
                 self._stepped(table, len(game.events), conn, undone=True)
             return self._about(asker, request, conn)
         agree = request.get("agree", True)
@@ -442,6 +473,7 @@ class Master:
                 table.undo = (by, target, agreed)
             if set(table.humans) <= agreed:
                 game.undo(to=target)
+                table.rewound()
                 table.undo = None
                 self._stepped(table, len(game.events), conn, undone=True)
             out = self._about(asker, request, conn)
@@ -469,7 +501,7 @@ class Master:
             "id": asker.table.id,
             "since": since,
             "seq": len(game.events),
-            "told": told(game, game.events[since:], asker.seat),
+            "told": asker.table.parts.words(asker.seat, since)[0],
         }
 
     async def cmd_render(self, conn: Any, request: dict[str, Any]) -> dict[str, Any]:
@@ -483,7 +515,7 @@ class Master:
         at = request["seq"]
         game = table.game
         events = game.events
-        ends = [*step_starts(events)[1:], len(events)]
+        ends = [*table.parts.step_starts()[1:], len(events)]
         if type(at) is not int or at not in ends:
             raise BadRequest(
                 f"seq must be the seq of a step (see steps), from {ends[0]} to {ends[-1]}, "
@@ -505,7 +537,7 @@ class Master:
         ``seq`` of a step is the log's length after it (``render`` draws it)."""
         asker = self._asker(request, conn)
         game = asker.table.game
-        found = steps(game, asker.seat, 0)
+        found = asker.table.parts.steps(asker.seat)
         return {
             "id": asker.table.id,
             "seq": len(game.events),
@@ -547,6 +579,9 @@ class Master:
         picture = request.get("svg", False)
         if not isinstance(picture, bool):
             raise BadRequest(f"svg must be true or false, got {short(picture)}")
+        patches = request.get("patch", False)
+        if not isinstance(patches, bool):
+            raise BadRequest(f"patch must be true or false, got {short(patches)}")
         since = since_of(request)
         asker = self._asker(request, conn)
         table = asker.table
@@ -557,7 +592,12 @@ class Master:
             table.pictures.add(conn)
         else:
             table.pictures.discard(conn)
-        return self._about(asker, request, conn, since)
+        if patches:
+            table.patching.add(conn)
+        else:
+            table.patching.discard(conn)
+            table.viewed.pop(conn, None)
+        return self._about(asker, request, conn, since, whole=True)
 
     async def cmd_mine(self, conn: Any, request: dict[str, Any]) -> dict[str, Any]:
         """The games these tokens open (unknown tokens are left out): a list to resume."""

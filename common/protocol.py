@@ -8,6 +8,8 @@ requests with the same fields; they differ only in who may ask what.
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import math
 import re
 from collections.abc import Callable, Sequence
@@ -183,15 +185,34 @@ def legal(game: Game, seat: int | None) -> dict[str, Any]:
     A seat's moves may name what only it holds (its tiles), so they are shown to it alone.
     """
     actions = game.legal_actions() if seat is not None and seat == game.to_act else ()
-    out: dict[str, Any] = {
-        "actions": [a.to_json() for a in actions],
-        "text": [str(a) for a in actions],
-        "amounts": amounts(game, actions) if actions else [],
-    }
     places = _action_keys(game)
+    if len(_FORMS) > _FORMS_KEPT:
+        _FORMS.clear()
+    known = []
+    for a in actions:
+        found = _FORMS.get((game.name, a))
+        if found is None:
+            found = (a.to_json(), str(a), list(places(a)) if places else None)
+            _FORMS[game.name, a] = found
+        known.append(found)
+    forms = [k[0] for k in known]
+    texts = [k[1] for k in known]
+    out: dict[str, Any] = {
+        "actions": forms,
+        "text": texts,
+        "amounts": amounts(game, actions, forms=(forms, texts)) if actions else [],
+    }
     if places is not None:
-        out["keys"] = [list(places(a)) for a in actions]
+        out["keys"] = [k[2] for k in known]
     return out
+
+
+#: an action's JSON form, text and board places, by its game and itself: the same moves are
+#: legal step after step (every tile of a hand on every free block), and an action's forms
+#: are its own (frozen values), so each is written once while it is kept
+_FORMS: dict[tuple[str, Action], tuple[dict[str, Any], str, list[str] | None]] = {}
+#: the most kept before they are all let go
+_FORMS_KEPT = 8192
 
 
 def _action_keys(game: Game) -> Callable[[Any], tuple[str, ...]] | None:
@@ -216,15 +237,161 @@ def seat_part(game: Game, seat: int | None, since: int) -> dict[str, Any]:
     """What a version-2 answer adds for its asker: the view, the events from ``since`` on in
     words (``told``, and ``steps``: the same step by step), and the legal actions when the
     asker is to act."""
-    events = game.events[since:]
-    out: dict[str, Any] = {
-        "view": game.view(seat),
-        "told": told(game, events, seat),
-        "steps": steps(game, seat, since),
-    }
-    if seat is not None and seat == game.to_act:
-        out["legal"] = legal(game, seat)
-    return out
+    return Parts(game).seat_part(seat, since)
+
+
+class Parts:
+    """The parts of a game's answers, each made once a step and kept while the log stays as
+    it is: the step starts (kept as the log grows, never looked for again from its start),
+    and per seat its view, its legal moves, its events and their words from a ``since``.
+
+    Every answer and update of that step shares them: the mover's answer and every socket
+    that follows the same seat (spectators are one seat, None). An undo (the log cut back)
+    must say so with ``rewound``, since a log of the same length may then hold other events.
+    """
+
+    __slots__ = ("_at", "_history", "_memo", "_scanned", "_starts", "_views", "game")
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+        self._starts = [0]
+        self._scanned = 0
+        self._memo: dict[tuple[Any, ...], Any] = {}
+        #: the log's length the memo was made at
+        self._at = 0
+        #: per seat, the steps told so far (made only for ``steps`` of the whole game)
+        self._history: dict[int | None, list[dict[str, Any]]] = {}
+        #: per seat whose views are patched, the log's length and its view then of the last
+        #: view a patch went to (the base of the next)
+        self._views: dict[int | None, tuple[int, dict[str, Any]]] = {}
+
+    def rewound(self) -> None:
+        """The log was cut back (an undo): forget what was made from it."""
+        self._starts = [0]
+        self._scanned = 0
+        self._memo.clear()
+        self._history.clear()
+        self._views.clear()
+
+    def _now(self) -> int:
+        """The log's length, the memo cleared and the step starts extended if it grew."""
+        events = self.game.events
+        now = len(events)
+        if now != self._at:
+            self._memo.clear()
+            self._at = now
+        if self._scanned < now:
+            starts = self._starts
+            for i in range(max(self._scanned, 1), now):
+                if isinstance(events[i], ActionTaken | ChanceResolved):
+                    starts.append(i)
+            self._scanned = now
+        return now
+
+    def step_starts(self) -> list[int]:
+        """Where each step of the log starts: 0 (the setup), then each decision and chance
+        outcome (as ``step_starts`` of the log)."""
+        self._now()
+        return self._starts
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` sees now."""
+        self._now()
+        key = ("view", seat)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self.game.view(seat)
+        return found
+
+    def patch(self, seat: int | None, base: int) -> list[dict[str, Any]] | None:
+        """The JSON Patch from ``seat``'s view when the log was ``base`` long to its view now
+        (``jsontext.diff``); None when that view is not kept. The view now is kept as the
+        base of the next patch (every asker of this step from ``base`` gets the same)."""
+        now = self._now()
+        key = ("patch", seat, base)
+        if key in self._memo:
+            found: list[dict[str, Any]] | None = self._memo[key]
+            return found
+        view = self.view(seat)
+        kept = self._views.get(seat)
+        found = None
+        if kept is not None and kept[0] == base:
+            found = [] if base == now else jsontext.diff(kept[1], view)
+        self._memo[key] = found
+        self._views[seat] = (now, view)
+        return found
+
+    def release(self) -> None:
+        """Let go of what was made for this step (the next asker makes it again), keeping
+        the step starts and the views patches start from."""
+        self._memo.clear()
+
+    def legal(self, seat: int | None) -> dict[str, Any]:
+        """``seat``'s legal moves now (as ``legal``)."""
+        self._now()
+        key = ("legal", seat)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = legal(self.game, seat)
+        return found
+
+    def events(self, seat: int | None, since: int) -> list[dict[str, Any]]:
+        """The events from ``since`` on as ``seat`` may see them."""
+        now = self._now()
+        key = ("events", seat, since)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = shown(self.game.events[min(since, now) :], seat)
+        return found
+
+    def words(self, seat: int | None, since: int) -> tuple[list[str], list[dict[str, Any]]]:
+        """The events from ``since`` on in ``seat``'s words: ``told`` and ``steps`` (each
+        event told once for both)."""
+        now = self._now()
+        key = ("words", seat, since)
+        found = self._memo.get(key)
+        if found is None:
+            found = self._memo[key] = self._tell(seat, since, now)
+        return found
+
+    def _tell(
+        self, seat: int | None, since: int, now: int
+    ) -> tuple[list[str], list[dict[str, Any]]]:
+        if since >= now:
+            return [], []
+        starts = self._starts
+        later = starts[bisect.bisect_right(starts, since) :]
+        bounds = [since, *later, now]
+        game, events = self.game, self.game.events
+        said: list[str] = []
+        out: list[dict[str, Any]] = []
+        for start, end in itertools.pairwise(bounds):
+            first = events[start]
+            who = first.seat if isinstance(first, ActionTaken) else None
+            words = told(game, events[start:end], seat)
+            said.extend(words)
+            out.append({"seq": end, "seat": who, "told": words})
+        return said, out
+
+    def steps(self, seat: int | None) -> list[dict[str, Any]]:
+        """The whole game step by step in ``seat``'s words (as ``steps`` from 0): the steps
+        told before are kept, and only the new ones told."""
+        now = self._now()
+        done = self._history.setdefault(seat, [])
+        if done and done[-1]["seq"] < now:
+            done.pop()  # the last step may have grown since: tell it again
+        since = done[-1]["seq"] if done else 0
+        done.extend(self._tell(seat, since, now)[1])
+        return list(done)
+
+    def seat_part(self, seat: int | None, since: int) -> dict[str, Any]:
+        """What a full answer adds for ``seat`` (as ``seat_part``)."""
+        game = self.game
+        said, stepped = self.words(seat, since)
+        out: dict[str, Any] = {"view": self.view(seat), "told": said, "steps": stepped}
+        if seat is not None and seat == game.to_act:
+            out["legal"] = self.legal(seat)
+        return out
 
 
 def catalogue() -> list[dict[str, Any]]:
@@ -300,7 +467,12 @@ def steps(game: Game, seat: int | None, since: int) -> list[dict[str, Any]]:
 _PROBES = 200
 
 
-def amounts(game: Game, actions: Sequence[Action]) -> list[dict[str, Any]]:
+def amounts(
+    game: Game,
+    actions: Sequence[Action],
+    *,
+    forms: tuple[Sequence[dict[str, Any]], Sequence[str]] | None = None,
+) -> list[dict[str, Any]]:
     """The amounts a seat may type: for each word whose listed moves differ only in one
     integer (``bid 300000``, ``bid 350000``, ...) and for which the engine accepts unlisted
     values between them (every multiple of $50,000 up to the cash, where the list names a
@@ -311,14 +483,18 @@ def amounts(game: Game, actions: Sequence[Action]) -> list[dict[str, Any]]:
     the step is divided while the engine still accepts a value one step up, and the range
     widened while it accepts a value beyond its ends. A range may have a hole the engine
     refuses (a trade's cash of 0): the typed move is checked when it is applied.
+    ``forms``: the actions' JSON and text forms, when the caller has them already.
     """
+    if forms is None:
+        forms = ([a.to_json() for a in actions], [str(a) for a in actions])
     groups: dict[tuple[str, str, str], set[int]] = {}
-    for action in actions:
-        data = action.to_json()
+    for data, text in zip(*forms, strict=True):
+        if len(data) != 2:
+            continue
         fields = [k for k in data if k != "type"]
         if len(fields) != 1 or type(data[fields[0]]) is not int:
             continue
-        word = str(action).split(" ", 1)[0]
+        word = text.split(" ", 1)[0]
         groups.setdefault((word, data["type"], fields[0]), set()).add(data[fields[0]])
     out = []
     for (word, kind, field), found in groups.items():

@@ -397,6 +397,7 @@ def server_config(
     (comma-separated addresses; none: the client is the socket's peer)."""
     import uvicorn
 
+    from common.web.deflate import WebSocketProtocol
     from common.web.guard import guarded_http
 
     trusted = frozenset(a.strip() for a in (trusted_proxies or "").split(",") if a.strip())
@@ -405,6 +406,7 @@ def server_config(
         host=host,
         port=port,
         http=guarded_http(limits, trusted),
+        ws=WebSocketProtocol,  # compresses the large frames only
         # a message over MAX_MESSAGE gets an error answer; past this the socket is closed
         ws_max_size=WS_MAX_SIZE,
         log_level="warning",

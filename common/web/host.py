@@ -261,6 +261,8 @@ class WebHost(Master):
             table.followers.pop(conn, None)
             table.sent.pop(conn, None)
             table.pictures.discard(conn)
+            table.patching.discard(conn)
+            table.viewed.pop(conn, None)
             table.present.discard(conn)
             table.touched = time.monotonic()
         conn.tables.clear()
@@ -286,6 +288,8 @@ class WebHost(Master):
             conn.send(line(refused))
             return
         conn.send(line(await self.handle(conn, request)))
+        for table in conn.tables:  # what an answer made for its step is not kept
+            table.parts.release()
 
     async def handle(self, conn: Connection, request: Any) -> dict[str, Any]:
         """The answer to one decoded request of ``conn``; never raises on bad input."""
@@ -490,14 +494,25 @@ class WebHost(Master):
         that is over then leaves the open games."""
         game = table.game
         now = len(game.events)
+        # followers alike (a seat, where they were, the board or not, the view they hold)
+        # are sent one frame, written once
+        frames: dict[tuple[Any, ...], str] = {}
         for conn, seat in list(table.followers.items()):
-            since = table.sent.get(conn, now)
+            since = min(table.sent.get(conn, now), now)
             table.sent[conn] = now
             if conn is skip or conn.closed:
                 continue
-            about = self._about(Asker(table, seat), {}, conn, min(since, now))
-            update = {"type": "update", **about}
-            conn.send(line(update))
+            alike: tuple[Any, ...] = (seat, since, conn in table.pictures, conn in table.patching)
+            if alike[3]:
+                alike += (table.viewed.get(conn),)
+            frame = frames.get(alike)
+            if frame is None:
+                about = self._about(Asker(table, seat), {}, conn, since)
+                frame = frames[alike] = line({"type": "update", **about})
+            elif alike[3]:
+                table.viewed[conn] = (seat, now)
+            conn.send(frame)
+        table.parts.release()  # every follower has had this step
         if game.is_over:
             self._retire(table)
 

@@ -78,7 +78,10 @@
  * @property {Array<Record<string, any>>} events the new events as this seat may see them
  * @property {string[]} told the same in words
  * @property {Step[]} [steps] the same words step by step (who decided each)
- * @property {View} view
+ * @property {View} view (the client makes it from `view_patch` when the host sends a patch)
+ * @property {number} [view_from] the seq of the view `view_patch` patches
+ * @property {Array<Record<string, any>>} [view_patch] a JSON Patch (RFC 6902) from the view
+ *   sent at `view_from` to this one
  * @property {Legal} [legal] present when the seat is to act
  * @property {string} [svg] the board, when followed with `svg: true`
  * @property {{by: number, agreed: number[]}} [undo] an undo waiting for consent
@@ -151,8 +154,12 @@ export class MetroClient {
     /** @type {WebSocket|null} */
     this.ws = null;
     this._rid = 0;
-    /** @type {Map<number, {resolve: (a: any) => void, reject: (e: Error) => void, text: string}>} */
+    /** @type {Map<number, {resolve: (a: any) => void, reject: (e: Error) => void, text: string, cmd: string, direct: boolean}>} */
     this._waiting = new Map();
+    /** @type {Map<string, {seq: number, view: View}>} "id:seat" -> the last view of it taken */
+    this._views = new Map();
+    /** @type {Promise<void>} the messages taken in turn (a patch may wait for a view) */
+    this._inbox = Promise.resolve();
     /** @type {Set<(u: GameAnswer) => void>} */
     this._updateListeners = new Set();
     /** @type {Set<(s: "open"|"closed"|"connecting"|"idle") => void>} */
@@ -223,11 +230,21 @@ export class MetroClient {
    * @returns {Promise<any>}
    */
   async request(request) {
+    return this._send(request, false);
+  }
+
+  /**
+   * @param {Record<string, any>} request
+   * @param {boolean} direct answered at once, not after the messages before it (a view a
+   *   patch waits for)
+   * @returns {Promise<any>}
+   */
+  async _send(request, direct) {
     if (!this.ws || this.ws.readyState !== 1) await this.connect();
     const rid = ++this._rid;
     const text = JSON.stringify({ ...request, rid });
     return new Promise((resolve, reject) => {
-      this._waiting.set(rid, { resolve, reject, text });
+      this._waiting.set(rid, { resolve, reject, text, cmd: String(request.cmd), direct });
       /** @type {WebSocket} */ (this.ws).send(text);
     });
   }
@@ -235,13 +252,16 @@ export class MetroClient {
   /**
    * Follow a game in a token's eyes: resolves with what happened since `since`; from then on
    * every step comes to the update listeners (and again after a reconnect, from where it was).
+   * The host sends the views as patches from the last one; every answer and update handed
+   * on has its whole `view` all the same.
    * @param {string} token a seat's or the spectators' token
    * @param {{since?: number, svg?: boolean}} [options] svg: the board in every answer and update
    * @returns {Promise<GameAnswer>}
    */
   async follow(token, options = {}) {
     const svg = options.svg ?? false;
-    const answer = await this.request({ cmd: "follow", token, since: options.since ?? 0, svg });
+    const since = options.since ?? 0;
+    const answer = await this.request({ cmd: "follow", token, since, svg, patch: true });
     this._following.set(token, { svg, seq: answer.seq, id: answer.id });
     return answer;
   }
@@ -334,7 +354,7 @@ export class MetroClient {
   /** After a reconnect: follow each game again from the last step seen; pushed as updates. */
   _refollow() {
     for (const [token, f] of this._following) {
-      this.request({ cmd: "follow", token, since: f.seq, svg: f.svg })
+      this.request({ cmd: "follow", token, since: f.seq, svg: f.svg, patch: true })
         .then((answer) => this._emit({ ...answer, type: "update" }))
         .catch(() => {});
     }
@@ -356,14 +376,95 @@ export class MetroClient {
     } catch {
       return;
     }
+    const waiting = message.type === "update" ? undefined : this._waiting.get(message.rid);
+    if (waiting?.direct) {
+      this._waiting.delete(message.rid);
+      this._settle(waiting, message);
+      return;
+    }
+    this._inbox = this._inbox.then(() => this._take(message)).catch(() => {});
+  }
+
+  /**
+   * Hand on one message, its view made whole first.
+   * @param {any} message
+   */
+  async _take(message) {
     if (message.type === "update") {
+      await this._whole(message, true);
       this._emit(message);
       return;
     }
     const waiting = this._waiting.get(message.rid);
     if (!waiting) return;
     this._waiting.delete(message.rid);
+    // a replay's view (render at a seq) is of another step: no patch starts from it
+    if (message.ok) await this._whole(message, waiting.cmd !== "render");
+    this._settle(waiting, message);
+  }
+
+  /**
+   * @param {{resolve: (a: any) => void, reject: (e: Error) => void}} waiting
+   * @param {any} message
+   */
+  _settle(waiting, message) {
     if (message.ok) waiting.resolve(message);
     else waiting.reject(new MetroError(message.error.code, message.error.message));
   }
+
+  /**
+   * Give a message its whole view (from its patch and the view it patches, or asked for
+   * again when that one is not here), and keep it for the next patch.
+   * @param {any} message
+   * @param {boolean} keep
+   */
+  async _whole(message, keep) {
+    if (typeof message.id !== "string" || typeof message.seq !== "number") return;
+    const key = `${message.id}:${message.seat}`;
+    if (message.view_patch) {
+      const base = this._views.get(key);
+      if (base && base.seq === message.view_from) {
+        message.view = applyPatch(structuredClone(base.view), message.view_patch);
+      } else {
+        const token = [...this._following].find(([, f]) => f.id === message.id)?.[0];
+        if (token === undefined) return;
+        const asked = await this._send({ cmd: "view", token }, true).catch(() => null);
+        if (!asked) return;
+        message.view = asked.view;
+        message.seq = Math.max(message.seq, asked.seq);
+      }
+      delete message.view_patch;
+      delete message.view_from;
+    }
+    if (keep && message.view) this._views.set(key, { seq: message.seq, view: message.view });
+  }
+}
+
+/**
+ * A JSON value with a JSON Patch (RFC 6902: add, remove, replace) applied, in place where it
+ * can be.
+ * @param {any} value
+ * @param {Array<Record<string, any>>} ops
+ * @returns {any}
+ */
+export function applyPatch(value, ops) {
+  for (const op of ops) {
+    if (op.path === "") {
+      value = op.value;
+      continue;
+    }
+    const keys = op.path
+      .slice(1)
+      .split("/")
+      .map((/** @type {string} */ k) => k.replace(/~1/g, "/").replace(/~0/g, "~"));
+    let parent = value;
+    for (const k of keys.slice(0, -1)) parent = Array.isArray(parent) ? parent[Number(k)] : parent[k];
+    const last = keys[keys.length - 1];
+    const at = Array.isArray(parent) ? Number(last) : last;
+    if (op.op === "remove") {
+      if (Array.isArray(parent)) parent.splice(Number(at), 1);
+      else delete parent[at];
+    } else parent[at] = op.value;
+  }
+  return value;
 }
