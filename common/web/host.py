@@ -1,17 +1,21 @@
-"""The web host: games for several people at once, each request in the eyes of the seat that
-its token names (docs/web.md).
+"""The web host: games for several people at once, each request in the eyes of the seat that its
+token names (docs/web.md).
 
 The host owns every game: it draws the seed (no client chooses or learns it), resolves chance
 (unless the game's creator chose physical dice), plays the bot seats off the event loop, and
-stores every step before it answers it. A client holds tokens: one per human seat and one for
-spectators, each unguessable and stored only as its hash. A request may act only for its
-token's seat, and sees only what that seat may see. Every socket that follows a game gets,
-after each step, an ``update`` in its own seat's eyes.
+stores every step before it answers it or tells anyone of it: the store commits in a thread of
+its own (``Writer``), many games' steps at once, so no game waits on another's commit. A
+client holds tokens: one per human seat and one for spectators, each unguessable and stored
+only as its hash. A request may act only for its token's seat, and sees only what that seat
+may see. Every socket that follows a game gets, after each step, an ``update`` in its own
+seat's eyes.
 
 It is a host of strangers: each address has its quotas (``common.web.limits``), bots think in
-a pool within a CPU budget and only while somebody is there to see them (``BotPool``), an
-undo never crosses a roll, a draw or a bot's move (``common.fairplay``), and a finished game
-leaves memory (it stays in the store, and comes back when a token asks for it).
+a pool within a CPU budget and only while somebody is there to see them (``BotPool``), an undo
+never crosses a roll, a draw or a bot's move (``common.fairplay``), and a finished game leaves
+memory (it stays in the store, and comes back when a token asks for it). A host that starts
+again replays nothing: each game comes back from the store when a token (or its id) first asks
+for it.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from common.protocol import BadRequest, Forbidden, RateLimited, error, line
 from common.registry import GameInfo, get, replay
 from common.web.botpool import BotPool
 from common.web.limits import Limits, Quotas
-from common.web.store import SeatRecord, Store, StoredGame
+from common.web.store import Appended, Created, SeatRecord, Store, StoredGame, Writer
 
 log = logging.getLogger("metro.web")
 
@@ -150,20 +154,50 @@ class WebHost(Master):
         self.quotas = Quotas(limits)
         self.pool = BotPool(limits.bot_workers, limits.bot_cpu)
         self.bot_delay = bot_delay
+        self.writer = Writer(store)
+        #: per game id: its last write not yet committed (nothing about the game is said
+        #: before it is)
+        self.writing: dict[str, asyncio.Future[None]] = {}
+        #: how many games were brought back from the store (replayed from their logs)
+        self.loaded = 0
+
+    # ------------------------------------------------------------------ the store
+    def _write(self, gid: str, write: Created | Appended) -> asyncio.Future[None]:
+        """Hand a write of game ``gid`` to the store's writer: the game's last write."""
+        done = self.writer.submit(write)
+        self.writing[gid] = done
+        done.add_done_callback(functools.partial(self._written, gid))
+        return done
+
+    def _written(self, gid: str, done: asyncio.Future[None]) -> None:
+        if self.writing.get(gid) is done:
+            del self.writing[gid]
+            if gid in self.finished:
+                self._prune()
+        if not done.cancelled() and done.exception() is not None:
+            log.error("game %s: a step was not stored", gid, exc_info=done.exception())
+
+    def _when_stored(self, gid: str, then: Callable[[], None]) -> None:
+        """Call ``then`` once game ``gid``'s writes so far are committed (at once if they
+        are); never if one failed (what was not stored is told to nobody)."""
+        pending = self.writing.get(gid)
+        if pending is None:
+            then()
+            return
+
+        def after(done: asyncio.Future[None]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                then()
+
+        pending.add_done_callback(after)
+
+    async def stored(self, gid: str) -> None:
+        """Wait until game ``gid``'s writes so far are committed (raises if one failed)."""
+        pending = self.writing.get(gid)
+        if pending is not None:
+            await asyncio.shield(pending)
 
     # ------------------------------------------------------------------ start and stop
-    def restore(self) -> int:
-        """Bring back every unfinished stored game, replaying its log; the number brought
-        back (a finished game comes back when a token asks for it)."""
-        count = 0
-        for stored in self.store.games(unfinished=True):
-            table = self._table_of(stored)
-            if table is None:
-                continue
-            self._keep(table)
-            count += 1
-        return count
-
     def _table_of(self, stored: StoredGame) -> Table | None:
         """The table of a stored game, replayed from its log (None if it does not replay)."""
         try:
@@ -187,6 +221,7 @@ class WebHost(Master):
             stored=len(stored.events),
         )
         self._make_bots(table)
+        self.loaded += 1
         return table
 
     def _keep(self, table: Table) -> None:
@@ -194,13 +229,23 @@ class WebHost(Master):
         if table.game.is_over:
             self.finished[table.id] = table
             self.finished.move_to_end(table.id)
-            while len(self.finished) > FINISHED_KEPT:
-                _, old = self.finished.popitem(last=False)
-                self._drop_tokens(old)
+            self._prune()
         else:
             self.tables[table.id] = table
         for h, seat in table.hashes.items():
             self.tokens[h] = (table, seat)
+
+    def _prune(self) -> None:
+        """Keep the ``FINISHED_KEPT`` finished games last asked for, and any not yet
+        committed (the store could not find it yet): the others leave memory."""
+        extra = len(self.finished) - FINISHED_KEPT
+        for old in list(self.finished.values()):
+            if extra <= 0:
+                break
+            if old.id not in self.writing:
+                del self.finished[old.id]
+                self._drop_tokens(old)
+                extra -= 1
 
     def _drop_tokens(self, table: Table) -> None:
         for h in table.hashes:
@@ -235,19 +280,19 @@ class WebHost(Master):
         now = time.monotonic() if now is None else now
         idle = self.limits.idle_game
         for table in list(self.tables.values()):
-            if not table.present and now - table.touched > idle and not table.lock.locked():
+            if (
+                not table.present
+                and now - table.touched > idle
+                and not table.lock.locked()
+                and table.id not in self.writing
+            ):
                 self._evict(table)
         self.quotas.forget_old()
 
-    def resume(self) -> None:
-        """Let the bots and chance of every restored game go on (needs a running loop); a
-        game's bots wait until somebody follows it."""
-        for table in self.tables.values():
-            self._advance_later(table)
-
     def close(self) -> None:
-        """Stop the bots' pool."""
+        """Stop the bots' pool, and commit what the store's writer was handed."""
         self.pool.close()
+        self.writer.close()
 
     def _make_bots(self, table: Table) -> None:
         for seat, name in enumerate(table.bot_names):
@@ -288,8 +333,18 @@ class WebHost(Master):
         conn.send(line(await self.handle(conn, request)))
 
     async def handle(self, conn: Connection, request: Any) -> dict[str, Any]:
-        """The answer to one decoded request of ``conn``; never raises on bad input."""
-        return await self.answer(conn, request)
+        """The answer to one decoded request of ``conn``, given once what it says of its game
+        is stored (an acknowledged move survives ``kill -9``); never raises on bad input."""
+        out = await self.answer(conn, request)
+        gid = out.get("id")
+        if isinstance(gid, str) and gid in self.writing:
+            try:
+                await self.stored(gid)
+            except Exception as exc:
+                out = error("internal_error", f"the step could not be stored: {exc}")
+                if isinstance(request, dict) and "rid" in request:
+                    out["rid"] = request["rid"]
+        return out
 
     def _lookup(self, hashed: str) -> tuple[Table, int | None] | None:
         """The game a token's hash opens and its seat: from memory, else from the store."""
@@ -388,7 +443,8 @@ class WebHost(Master):
         records.append(SeatRecord(None, "spectator", None, token_hash(watch)))
         table.hashes = {r.token_hash: r.seat for r in records if r.token_hash is not None}
         bots = {str(s): n for s, n in enumerate(names) if n is not None}
-        self.store.create(gid, info.name, {"physical": table.physical, "bots": bots}, records)
+        settings = {"physical": table.physical, "bots": bots}
+        self._write(gid, Created(gid, info.name, settings, tuple(records)))
         self.quotas.created(conn.address)
         self._keep(table)
         table.present.add(conn)  # its maker is there: the bots may play
@@ -473,12 +529,13 @@ class WebHost(Master):
 
     # ------------------------------------------------------------------ steps
     def _commit(self, table: Table, *, undone: bool = False) -> None:
-        """Store what the log gained since the last commit (after an undo: what it is now)."""
+        """Hand the store what the log gained since the last commit (after an undo: what it
+        is now)."""
         game = table.game
         events = game.events
         start = min(table.stored, len(events)) if undone else table.stored
-        new = [e.to_json() for e in events[start:]]
-        self.store.append(table.id, start, new, game.is_over, table.summary())
+        new = tuple(e.to_json() for e in events[start:])
+        self._write(table.id, Appended(table.id, start, new, game.is_over, table.summary()))
         table.stored = len(events)
         table.touched = time.monotonic()
         if undone:
@@ -486,18 +543,20 @@ class WebHost(Master):
                 table.sent[conn] = min(table.sent[conn], start)
 
     def _push(self, table: Table, skip: Connection | None = None) -> None:
-        """Send every follower what happened since it was last told, in its own eyes; a game
-        that is over then leaves the open games."""
+        """Send every follower what happened since it was last told, in its own eyes, once
+        it is stored; a game that is over then leaves the open games."""
         game = table.game
         now = len(game.events)
+        updates: list[tuple[Connection, str]] = []
         for conn, seat in list(table.followers.items()):
             since = table.sent.get(conn, now)
             table.sent[conn] = now
             if conn is skip or conn.closed:
                 continue
             about = self._about(Asker(table, seat), {}, conn, min(since, now))
-            update = {"type": "update", **about}
-            conn.send(line(update))
+            updates.append((conn, line({"type": "update", **about})))
+        if updates:
+            self._when_stored(table.id, functools.partial(_deliver, updates))
         if game.is_over:
             self._retire(table)
 
@@ -534,10 +593,19 @@ class WebHost(Master):
                 settle(table)
                 self._commit(table)
             self._push(table)
+            # the next move once this one is stored: a game of bots runs no further ahead
+            # of its store than a step
+            await self.stored(table.id)
             # a pause between two bot moves, if only a turn of the loop: a decision that ran
             # on the loop (a cheap one) must not play a whole game of bots before the other
             # games' messages and this game's readers get theirs
             await asyncio.sleep(self.bot_delay)
+
+
+def _deliver(updates: list[tuple[Connection, str]]) -> None:
+    """Send each connection its update."""
+    for conn, text in updates:
+        conn.send(text)
 
 
 def _said(task: asyncio.Task[None]) -> None:
