@@ -1,7 +1,8 @@
 """``metro web`` under load: moves a second through ``/ws`` with many games at once against
 the host's bots, the latency of a human's ``apply``, and the memory an open game costs.
 
-It starts a real ``metro web`` (a process of its own, ``--db memory``), then N clients, each
+It starts a real ``metro web`` (a process of its own, over the store ``--db`` names), then N
+clients, each
 on its own socket with a game of its own against bots: a client answers each of its turns
 with a random legal move as soon as it is its turn. Latency is from the ``apply`` sent to its
 answer (the move stored and answered). Then it opens ``--open`` more games and reads the
@@ -13,24 +14,32 @@ address); every other check of a host of strangers (origins, the bots' pool and 
 budget, the outbox, the timeouts) is as it is by default.
 
 Run: ``python benchmarks/web_load.py [--game G] [--clients 100] [--seconds 20] [--open 1000]
-[--think S] [--host-args FLAGS]`` (extra ``[web]``). With ``--think 0`` the clients answer at
-once and the host is saturated (its throughput); with a person's pace (``--think 1``) the
-latency is that of a host with spare time. Goals (issue 24): p99 under 20 ms for a human
-move, 1,000 open games in under 300 MB.
+[--think S] [--db memory|sqlite|postgres|ADDRESS] [--tree PATH] [--host-args FLAGS]`` (extra
+``[web]``). ``--db sqlite`` is a new file in a temporary folder, ``--db postgres`` a PostgreSQL
+of its own (``initdb`` in a temporary folder, as the store tests make it); ``--tree`` runs the
+host of another checkout (a worktree at a base commit), for a before/after in turn. With
+``--think 0`` the clients answer at once and the host is saturated (its throughput); with a
+person's pace (``--think 1``) the latency is that of a host with spare time. Goals: p99 under
+20 ms for a human move at a person's pace, 1,000 open games in under 300 MB; with a store
+that syncs each commit (PostgreSQL), no game's answer waiting on another game's commit.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import shlex
 import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +65,23 @@ QUOTAS = [
     "--connections-per-address",
     "100000",
 ]
+
+
+@contextlib.contextmanager
+def store_address(db: str) -> Iterator[str]:
+    """What ``--db`` gives ``metro web`` for ``db``: a fresh SQLite file or PostgreSQL of its
+    own for ``sqlite`` and ``postgres``, else ``db`` itself."""
+    if db == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            yield str(Path(folder) / "games.sqlite")
+    elif db == "postgres":
+        sys.path.insert(0, str(ROOT))
+        from tests.web.harness import temporary_postgres
+
+        with temporary_postgres() as dsn:
+            yield dsn
+    else:
+        yield db
 
 
 def rss_mb(pid: int) -> float:
@@ -151,8 +177,21 @@ def main() -> None:
         default="",
         help="more flags for metro web, e.g. '--bot-workers 2 --bot-cpu 1'",
     )
+    parser.add_argument(
+        "--db", default="memory", help="memory, sqlite (a new file), postgres, or an address"
+    )
+    parser.add_argument(
+        "--tree", type=Path, default=ROOT, help="the checkout whose metro web to run"
+    )
     args = parser.parse_args()
+    with store_address(args.db) as db:
+        run(args, db)
+
+
+def run(args: argparse.Namespace, db: str) -> None:
+    """Start the host over ``db``, run the load, print the figures."""
     port = free_port()
+    tree = args.tree.resolve()
     server = subprocess.Popen(
         [
             sys.executable,
@@ -162,11 +201,12 @@ def main() -> None:
             "--port",
             str(port),
             "--db",
-            "memory",
+            db,
             *QUOTAS,
             *shlex.split(args.host_args),
         ],
-        cwd=ROOT,
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -195,7 +235,8 @@ def main() -> None:
         p99 = latencies[int(0.99 * (len(latencies) - 1))]
         print(
             f"{args.game}, {args.clients} clients each with a game against the host's "
-            f"{args.bot} bot, thinking {args.think:g} s a move, {took:.1f} s: "
+            f"{args.bot} bot, thinking {args.think:g} s a move, store {args.db}, "
+            f"host {tree.name}, {took:.1f} s: "
             f"{sum(p.games for p in players)} games, "
             f"{moves} human moves ({moves / took:,.0f} a second)"
         )

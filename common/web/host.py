@@ -330,21 +330,34 @@ class WebHost(Master):
                 refused["rid"] = request["rid"]
             conn.send(line(refused))
             return
-        conn.send(line(await self.handle(conn, request)))
+        await self.reply(conn, request)
 
-    async def handle(self, conn: Connection, request: Any) -> dict[str, Any]:
-        """The answer to one decoded request of ``conn``, given once what it says of its game
-        is stored (an acknowledged move survives ``kill -9``); never raises on bad input."""
+    async def reply(self, conn: Connection, request: Any) -> None:
+        """Answer one decoded request of ``conn`` once what the answer says of its game is
+        stored (an acknowledged move survives ``kill -9``); never raises on bad input.
+
+        The answer goes out from the commit's own callback, before anything committed after
+        it: the update of a bot's move that followed a human's never passes the answer to
+        the human's move."""
         out = await self.answer(conn, request)
         gid = out.get("id")
-        if isinstance(gid, str) and gid in self.writing:
-            try:
-                await self.stored(gid)
-            except Exception as exc:
-                out = error("internal_error", f"the step could not be stored: {exc}")
+        pending = self.writing.get(gid) if isinstance(gid, str) else None
+        if pending is None:
+            conn.send(line(out))
+            return
+        sent = asyncio.get_running_loop().create_future()
+
+        def after(done: asyncio.Future[None]) -> None:
+            answer = out
+            if done.cancelled() or done.exception() is not None:
+                answer = error("internal_error", f"the step could not be stored: {gid}")
                 if isinstance(request, dict) and "rid" in request:
-                    out["rid"] = request["rid"]
-        return out
+                    answer["rid"] = request["rid"]
+            conn.send(line(answer))
+            sent.set_result(None)
+
+        pending.add_done_callback(after)
+        await sent
 
     def _lookup(self, hashed: str) -> tuple[Table, int | None] | None:
         """The game a token's hash opens and its seat: from memory, else from the store."""

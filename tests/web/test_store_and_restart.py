@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import json
+import random
 import signal
 import socket
 import subprocess
@@ -338,3 +339,25 @@ def test_a_host_that_starts_again_replays_nothing_until_a_token_asks(tmp_path: P
         other.close()
     finally:
         second.stop()
+
+
+def test_the_answer_to_a_move_comes_before_the_update_of_the_bots_reply(tmp_path: Path) -> None:
+    web = Running(SqliteStore(tmp_path / "games.sqlite"))
+    client = Client(web.url)
+    rng = random.Random(3)
+    for _ in range(2):
+        made = client.ask(cmd="new", game="metropolia", bots={"1": "random"})
+        token = made["seats"][0]["token"]
+        state = client.ask(cmd="follow", token=token)
+        while not state["is_over"]:
+            if not state.get("legal"):  # the bot's turn: its update gives the turn back
+                state = client.until(lambda u: u.get("legal") or u["is_over"])
+                client.updates.clear()
+                continue
+            move = rng.choice(state["legal"]["text"])
+            client.ws.send(json.dumps({"cmd": "apply", "token": token, "action": move}))
+            state = json.loads(client.ws.recv(timeout=10))
+            # the very next message is the answer: the bot's reply, stored after, follows it
+            assert state.get("type") != "update" and state["ok"], state
+    client.close()
+    web.stop()
