@@ -5,8 +5,8 @@ It starts a real ``metro web`` (a process of its own, over the store ``--db`` na
 clients, each
 on its own socket with a game of its own against bots: a client answers each of its turns
 with a random legal move as soon as it is its turn. Latency is from the ``apply`` sent to its
-answer (the move stored and answered). Then it opens ``--open`` more games and reads the
-server's resident memory before and after.
+answer (the move stored and answered). Before the load it opens ``--open`` games and reads
+the server's resident memory before and after.
 
 Every client comes from 127.0.0.1, one address, so the host is started with that address's
 quotas raised (``QUOTAS``: messages, games a minute, unfinished games and sockets per
@@ -39,6 +39,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -82,6 +83,18 @@ def store_address(db: str) -> Iterator[str]:
             yield dsn
     else:
         yield db
+
+
+def start_host(tree: Path, port: int, db: str, *flags: str) -> subprocess.Popen[bytes]:
+    """A ``metro web`` of the checkout ``tree`` on ``port`` over the store ``db``, in a
+    process of its own (its output thrown away)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "common", "web", "--port", str(port), "--db", db, *flags],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def rss_mb(pid: int) -> float:
@@ -192,24 +205,7 @@ def run(args: argparse.Namespace, db: str) -> None:
     """Start the host over ``db``, run the load, print the figures."""
     port = free_port()
     tree = args.tree.resolve()
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "common",
-            "web",
-            "--port",
-            str(port),
-            "--db",
-            db,
-            *QUOTAS,
-            *shlex.split(args.host_args),
-        ],
-        cwd=tree,
-        env={**os.environ, "PYTHONPATH": str(tree)},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = start_host(tree, port, db, *QUOTAS, *shlex.split(args.host_args))
     try:
         deadline = time.monotonic() + 30
         while True:
@@ -222,6 +218,10 @@ def run(args: argparse.Namespace, db: str) -> None:
                 time.sleep(0.1)
         url = f"ws://127.0.0.1:{port}/ws"
         idle = rss_mb(server.pid)
+        # the games' memory first, in a fresh process: after the load the heap has room that
+        # the finished games left, which new games would fill without growing it
+        asyncio.run(open_games(url, args.game, args.open))
+        opened = rss_mb(server.pid)
         players = [Player(url, args.game, args.bot, i, args.think) for i in range(args.clients)]
         start = time.monotonic()
 
@@ -244,12 +244,17 @@ def run(args: argparse.Namespace, db: str) -> None:
             f"apply latency: median {statistics.median(latencies) * 1e3:.1f} ms, "
             f"p99 {p99 * 1e3:.1f} ms, max {latencies[-1] * 1e3:.1f} ms"
         )
-        before = rss_mb(server.pid)
-        asyncio.run(open_games(url, args.game, args.open))
-        after = rss_mb(server.pid)
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/health", timeout=10) as answer:
+            health = json.loads(answer.read())
+        if health.get("commits"):
+            print(
+                f"store: {health['writes']:,} writes in {health['commits']:,} commits "
+                f"({health['writes'] / health['commits']:.1f} a commit)"
+            )
         print(
-            f"memory: {idle:.0f} MB idle, {before:.0f} MB after the load, {after:.0f} MB with "
-            f"{args.open} more games open: {(after - before) * 1024 / args.open:.0f} KB a game"
+            f"memory: {idle:.0f} MB idle, {opened:.0f} MB with {args.open} games open "
+            f"({(opened - idle) * 1024 / max(1, args.open):.1f} KB a game), "
+            f"{rss_mb(server.pid):.0f} MB after the load"
         )
     finally:
         server.terminate()

@@ -8,8 +8,9 @@ token (the game brought back from the store and replayed: the host replays nothi
 It does so with a SQLite file and with a PostgreSQL of its own (``initdb`` in a temporary
 folder; left out, saying why, where PostgreSQL is missing), ``--rounds`` times each, in turn.
 
-Run: ``python benchmarks/web_restart.py [--games 10000] [--rounds 3] [--stores sqlite,postgres]``
-(extras ``[web]`` and ``[postgres]``). Goal: ``/health`` within 1 s of the start.
+Run: ``python benchmarks/web_restart.py [--games 10000] [--rounds 3] [--stores sqlite,postgres]
+[--tree PATH]`` (extras ``[web]`` and ``[postgres]``; ``--tree`` runs another checkout's
+host). Goal: ``/health`` within 1 s of the start.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import json
 import random
 import secrets
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
@@ -36,6 +36,9 @@ from common.registry import get  # noqa: E402
 from common.web.host import token_hash  # noqa: E402
 from common.web.store import Appended, Created, SeatRecord, Store, open_store  # noqa: E402
 from tests.web.harness import Unavailable, free_port, temporary_postgres  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "benchmarks"))
+from web_load import start_host  # noqa: E402
 
 
 def a_game_log(decisions: int, seed: int) -> tuple[list[dict[str, Any]], dict[str, Any]]:
@@ -82,21 +85,16 @@ def fill(store: Store, count: int, events: list[dict[str, Any]], summary: dict[s
     return token
 
 
-def restart(db: str, token: str) -> tuple[float, float, int]:
+def restart(db: str, token: str, tree: Path = ROOT) -> tuple[float, float, int]:
     """Start ``metro web --db db``: seconds to its first ``/health`` answer, seconds more to
     the first ``view`` of the game ``token`` opens, and the ``seq`` it answers."""
     from websockets.sync.client import connect
 
     port = free_port()
     began = time.perf_counter()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "common", "web", "--port", str(port), "--db", db],
-        cwd=ROOT,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = start_host(tree, port, db)
     try:
-        deadline = time.monotonic() + 120
+        deadline = time.monotonic() + 1200
         while True:
             try:
                 with urlopen(f"http://127.0.0.1:{port}/health", timeout=1) as answer:
@@ -147,6 +145,9 @@ def main() -> None:
     parser.add_argument("--decisions", type=int, default=30, help="decisions into each game")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--stores", default="sqlite,postgres")
+    parser.add_argument(
+        "--tree", type=Path, default=ROOT, help="the checkout whose metro web to run"
+    )
     args = parser.parse_args()
     events, summary = a_game_log(args.decisions, seed=7)
     with (
@@ -166,7 +167,7 @@ def main() -> None:
         times: dict[str, list[tuple[float, float]]] = {name: [] for name in found}
         for _ in range(args.rounds):
             for name, db in found.items():  # in turn: the machine's load hits both alike
-                healthy, viewed, seq = restart(db, tokens[name])
+                healthy, viewed, seq = restart(db, tokens[name], args.tree.resolve())
                 assert seq == len(events), (seq, len(events))
                 times[name].append((healthy, viewed))
         for name, got in times.items():

@@ -283,6 +283,8 @@ def make_app(
                 "games": len(host.tables),
                 "connections": len(live),
                 "bots_waiting": host.pool.waiting,
+                "commits": host.writer.commits,
+                "writes": host.writer.written,
             }
         )
 

@@ -541,13 +541,13 @@ class Writer:
         self._queue: queue.SimpleQueue[
             tuple[Write, asyncio.Future[None], asyncio.AbstractEventLoop] | None
         ] = queue.SimpleQueue()
+        #: how many commits were made, and how many writes they held
+        self.commits = 0
+        self.written = 0
         self._thread: threading.Thread | None = None
         if store.slow:
             self._thread = threading.Thread(target=self._work, name="metro-store", daemon=True)
             self._thread.start()
-        #: how many commits the thread made, and how many writes they held (a group's size)
-        self.commits = 0
-        self.written = 0
 
     def submit(self, write: Write) -> asyncio.Future[None]:
         """Hand ``write`` over; the future is done once it is committed (call on the loop)."""
@@ -560,6 +560,8 @@ class Writer:
                 done.set_exception(exc)
             else:
                 done.set_result(None)
+            self.commits += 1
+            self.written += 1
             return done
         self._queue.put((write, done, loop))
         return done
