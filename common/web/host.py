@@ -176,14 +176,30 @@ class WebHost(Master):
                 self._prune()
         if not done.cancelled() and done.exception() is not None:
             log.error("game %s: a step was not stored", gid, exc_info=done.exception())
+            self._lost(gid)
+
+    def _lost(self, gid: str) -> None:
+        """A step of game ``gid`` could not be stored: the game leaves memory, to come back
+        from the store at its last stored step when it is next asked for (what memory held
+        beyond it was answered to nobody)."""
+        table = self.tables.get(gid) or self.finished.pop(gid, None)
+        if table is None:
+            return
+        self._leave_open(table)
+        self._drop_tokens(table)
+        for conn in list(table.present):
+            conn.tables.discard(table)
+        table.present.clear()
+        table.followers.clear()
 
     def _when_stored(self, gid: str, then: Callable[[], None]) -> None:
         """Call ``then`` once game ``gid``'s writes so far are committed (at once if they
         are); never if one failed (what was not stored is told to nobody)."""
         pending = self.writing.get(gid)
-        if pending is None:
+        if _committed(pending):
             then()
             return
+        assert pending is not None
 
         def after(done: asyncio.Future[None]) -> None:
             if not done.cancelled() and done.exception() is None:
@@ -342,15 +358,20 @@ class WebHost(Master):
         out = await self.answer(conn, request)
         gid = out.get("id")
         pending = self.writing.get(gid) if isinstance(gid, str) else None
-        if pending is None:
+        if _committed(pending):  # a store in memory: at once, not a turn of the loop later
             conn.send(line(out))
             return
+        assert pending is not None
         sent = asyncio.get_running_loop().create_future()
 
         def after(done: asyncio.Future[None]) -> None:
             answer = out
             if done.cancelled() or done.exception() is not None:
-                answer = error("internal_error", f"the step could not be stored: {gid}")
+                answer = error(
+                    "internal_error",
+                    f"the store could not keep this step of game {gid}, so it was not taken: "
+                    "the game is back at its last stored step; try again later",
+                )
                 if isinstance(request, dict) and "rid" in request:
                     answer["rid"] = request["rid"]
             conn.send(line(answer))
@@ -613,6 +634,13 @@ class WebHost(Master):
             # on the loop (a cheap one) must not play a whole game of bots before the other
             # games' messages and this game's readers get theirs
             await asyncio.sleep(self.bot_delay)
+
+
+def _committed(pending: asyncio.Future[None] | None) -> bool:
+    """True when there is no write waiting, or it is committed already."""
+    return pending is None or (
+        pending.done() and not pending.cancelled() and pending.exception() is None
+    )
 
 
 def _deliver(updates: list[tuple[Connection, str]]) -> None:

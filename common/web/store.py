@@ -118,7 +118,8 @@ class Store(Protocol):
     ) -> None:
         """Put ``events`` at indexes ``start``, ``start + 1``, ... of the game's log, dropping
         any event at ``start`` or after (an undo), mark the game over or not, and keep its
-        ``summary`` (what ``find`` gives back without a replay)."""
+        ``summary`` (what ``find`` gives back without a replay). A ``start`` past the log's
+        end is refused (``ValueError``): a log never has a hole."""
         ...
 
     def find(self, token_hash: str) -> Found | None:
@@ -150,32 +151,55 @@ class MemoryStore:
 
     def write(self, writes: Sequence[Write]) -> None:
         """Make every write, or none (as a transaction would): a token hash stored already,
-        or a game not stored, raises ``ValueError`` first."""
+        a game not stored, or events that would leave a hole in a log raise ``ValueError``
+        first."""
         tokens: set[str] = set()
-        games = set(self._games)
+        made: set[str] = set()  # the games the writes before make
+        lengths: dict[str, int] = {}  # the logs' lengths as the writes before leave them
         for w in writes:
             if isinstance(w, Created):
                 hashes = [s.token_hash for s in w.seats if s.token_hash is not None]
-                if w.gid in games or any(h in tokens or h in self._tokens for h in hashes):
+                if (
+                    w.gid in self._games
+                    or w.gid in made
+                    or any(h in tokens or h in self._tokens for h in hashes)
+                ):
                     raise ValueError(f"game {w.gid}: its id or a token hash is already stored")
                 tokens.update(hashes)
-                games.add(w.gid)
-            elif w.gid not in games:
+                made.add(w.gid)
+            elif w.gid not in self._games and w.gid not in made:
                 raise ValueError(f"no game {w.gid} is stored: its events have no place")
+            else:
+                row = self._games.get(w.gid)
+                _check_start(w, lengths.get(w.gid, len(row["events"]) if row else 0))
+                lengths[w.gid] = w.start + len(w.events)
         for w in writes:
             if isinstance(w, Created):
-                self.create(w.gid, w.game, w.settings, w.seats)
+                self._create(w.gid, w.game, w.settings, w.seats)
             else:
-                self.append(w.gid, w.start, w.events, w.over, w.summary)
+                self._append(w.gid, w.start, w.events, w.over, w.summary)
 
     def create(
         self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
     ) -> None:
         """Add a game with its seats and no events yet."""
+        self.write([Created(gid, game, settings, tuple(seats))])
+
+    def append(
+        self,
+        gid: str,
+        start: int,
+        events: Sequence[dict[str, Any]],
+        over: bool,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
+        """Put ``events`` from index ``start`` on, dropping what was there."""
+        self.write([Appended(gid, start, tuple(events), over, summary)])
+
+    def _create(
+        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
+    ) -> None:
         now = time.time()
-        for s in seats:
-            if s.token_hash is not None and s.token_hash in self._tokens:
-                raise ValueError("a token hash is already stored")
         self._games[gid] = {
             "game": game,
             "settings": json.dumps(settings),
@@ -190,15 +214,14 @@ class MemoryStore:
             if s.token_hash is not None:
                 self._tokens[s.token_hash] = (gid, s.seat)
 
-    def append(
+    def _append(
         self,
         gid: str,
         start: int,
         events: Sequence[dict[str, Any]],
         over: bool,
-        summary: dict[str, Any] | None = None,
+        summary: dict[str, Any] | None,
     ) -> None:
-        """Put ``events`` from index ``start`` on, dropping what was there."""
         row = self._games[gid]
         del row["events"][start:]
         row["events"].extend(json.dumps(e, separators=(",", ":")) for e in events)
@@ -347,6 +370,8 @@ class _SqlStore:
 
     def _append(self, db: Any, w: Appended) -> None:
         gid, start = w.gid, w.start
+        ((last,),) = self._run(db, "SELECT MAX(idx) FROM events WHERE game_id = ?", (gid,))
+        _check_start(w, 0 if last is None else last + 1)
         self._run(db, "DELETE FROM events WHERE game_id = ? AND idx >= ?", (gid, start))
         self._run_many(
             db,
@@ -618,6 +643,15 @@ class Writer:
                 log.error("a write to the store failed: %s", exc)
                 errors.append(exc)
         return errors
+
+
+def _check_start(w: Appended, length: int) -> None:
+    """Refuse events that would leave a hole in a log of ``length`` events (a step after one
+    that could not be stored)."""
+    if w.start > length:
+        raise ValueError(
+            f"game {w.gid}: events at {w.start} would leave a hole after the {length} stored"
+        )
 
 
 def _settle(done: list[tuple[asyncio.Future[None], BaseException | None]]) -> None:

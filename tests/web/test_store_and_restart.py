@@ -22,6 +22,7 @@ import pytest
 
 from common.serve import Server
 from common.web.store import (
+    Appended,
     Created,
     MemoryStore,
     PostgresStore,
@@ -361,3 +362,51 @@ def test_the_answer_to_a_move_comes_before_the_update_of_the_bots_reply(tmp_path
             assert state.get("type") != "update" and state["ok"], state
     client.close()
     web.stop()
+
+
+class _FailingStore(MemoryStore):
+    """A store whose writes fail while ``failing`` is set, as a full disk's would."""
+
+    slow = True
+    failing = False
+
+    def write(self, writes: Sequence[Write]) -> None:
+        if self.failing:
+            raise OSError("no space left on the device")
+        super().write(writes)
+
+
+def test_a_step_the_store_cannot_keep_is_not_taken_and_the_game_comes_back_stored() -> None:
+    store = _FailingStore()
+    web = Running(store)
+    client = Client(web.url)
+    made = client.ask(cmd="new", game="metropolia", players=2)
+    token = made["seats"][0]["token"]
+    before = client.ask(cmd="view", token=token)
+    store.failing = True
+    refused = client.ask(cmd="apply", token=token, action=before["legal"]["text"][0])
+    assert refused["error"]["code"] == "internal_error", refused
+    assert "could not keep this step" in refused["error"]["message"]
+    assert made["id"] not in web.host.tables  # memory held more than the store: let go
+    store.failing = False
+    back = client.ask(cmd="view", token=token)
+    assert back["seq"] == before["seq"] and back["view"] == before["view"]
+    moved = client.ask(cmd="apply", token=token, action=before["legal"]["text"][0])
+    assert moved["ok"] and moved["seq"] > before["seq"]
+    client.close()
+    web.stop()
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_store_refuses_events_that_would_leave_a_hole_in_a_log(kind: str, tmp_path: Path) -> None:
+    store = MemoryStore() if kind == "memory" else SqliteStore(tmp_path / "games.sqlite")
+    store.create("g", "metrocity", {}, [SeatRecord(0, "human", None, "h")])
+    store.append("g", 0, [{"type": "A"}, {"type": "B"}], False)
+    with pytest.raises(ValueError, match="would leave a hole after the 2 stored"):
+        store.append("g", 3, [{"type": "D"}], False)  # the step at 2 was never stored
+    store.write(
+        [Appended("g", 2, ({"type": "C"},), False), Appended("g", 3, ({"type": "D"},), False)]
+    )
+    loaded = store.load("g")
+    assert loaded is not None and [e["type"] for e in loaded.events] == ["A", "B", "C", "D"]
+    store.close()
