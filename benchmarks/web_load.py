@@ -251,11 +251,12 @@ def run(args: argparse.Namespace, db: str) -> None:
                 f"store: {health['writes']:,} writes in {health['commits']:,} commits "
                 f"({health['writes'] / health['commits']:.1f} a commit)"
             )
-        print(
-            f"memory: {idle:.0f} MB idle, {opened:.0f} MB with {args.open} games open "
-            f"({(opened - idle) * 1024 / max(1, args.open):.1f} KB a game), "
-            f"{rss_mb(server.pid):.0f} MB after the load"
-        )
+        if args.open:
+            print(
+                f"memory: {idle:.0f} MB idle, {opened:.0f} MB with {args.open} games open "
+                f"({(opened - idle) * 1024 / args.open:.1f} KB a game), "
+                f"{rss_mb(server.pid):.0f} MB after the load"
+            )
     finally:
         server.terminate()
         server.wait(timeout=10)
