@@ -139,7 +139,31 @@ class Store(Protocol):
         ...
 
 
-class MemoryStore:
+class _OneWrite:
+    """``create`` and ``append``: a store's ``write`` of one."""
+
+    def write(self, writes: Sequence[Write]) -> None:
+        raise NotImplementedError
+
+    def create(
+        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
+    ) -> None:
+        """Add a game with its seats and no events yet."""
+        self.write([Created(gid, game, settings, tuple(seats))])
+
+    def append(
+        self,
+        gid: str,
+        start: int,
+        events: Sequence[dict[str, Any]],
+        over: bool,
+        summary: dict[str, Any] | None = None,
+    ) -> None:
+        """Put ``events`` from index ``start`` on, dropping what was there; one commit."""
+        self.write([Appended(gid, start, tuple(events), over, summary)])
+
+
+class MemoryStore(_OneWrite):
     """A store that keeps everything in this process: for tests and throwaway hosts. A log
     is kept as JSON text, as the other stores keep it (never the caller's own objects)."""
 
@@ -178,23 +202,6 @@ class MemoryStore:
                 self._create(w.gid, w.game, w.settings, w.seats)
             else:
                 self._append(w.gid, w.start, w.events, w.over, w.summary)
-
-    def create(
-        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
-    ) -> None:
-        """Add a game with its seats and no events yet."""
-        self.write([Created(gid, game, settings, tuple(seats))])
-
-    def append(
-        self,
-        gid: str,
-        start: int,
-        events: Sequence[dict[str, Any]],
-        over: bool,
-        summary: dict[str, Any] | None = None,
-    ) -> None:
-        """Put ``events`` from index ``start`` on, dropping what was there."""
-        self.write([Appended(gid, start, tuple(events), over, summary)])
 
     def _create(
         self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
@@ -303,7 +310,7 @@ CREATE INDEX IF NOT EXISTS games_over ON games (over)
 _ADDED = (("games", "summary", "TEXT NOT NULL DEFAULT '{}'"),)
 
 
-class _SqlStore:
+class _SqlStore(_OneWrite):
     """The tables and statements both SQL stores share; ``?`` marks a parameter.
 
     A store has two connections: the writer's (the host's ``Writer`` thread commits on it)
@@ -337,23 +344,6 @@ class _SqlStore:
                     self._create(db, w)
                 else:
                     self._append(db, w)
-
-    def create(
-        self, gid: str, game: str, settings: dict[str, Any], seats: Sequence[SeatRecord]
-    ) -> None:
-        """Add a game with its seats and no events yet."""
-        self.write([Created(gid, game, settings, tuple(seats))])
-
-    def append(
-        self,
-        gid: str,
-        start: int,
-        events: Sequence[dict[str, Any]],
-        over: bool,
-        summary: dict[str, Any] | None = None,
-    ) -> None:
-        """Put ``events`` from index ``start`` on, dropping what was there; one commit."""
-        self.write([Appended(gid, start, tuple(events), over, summary)])
 
     def _create(self, db: Any, w: Created) -> None:
         now = time.time()
