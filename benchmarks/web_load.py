@@ -1,7 +1,7 @@
 """``metro web`` under load: human moves a second through ``/ws`` with many games at once
 against the host's bots, the latency of a human's ``apply``, the host's CPU and memory.
 
-It starts a real ``metro web`` (a process of its own, ``--db memory`` unless ``--db`` says),
+It starts a real ``metro web`` (a process of its own, over the store ``--db`` names),
 then N clients, each on its own socket with a game of its own against a bot: a client
 answers each of its turns with a random legal move as soon as it is its turn (``--think``: a
 person's pace). Per N it reports:
@@ -21,8 +21,10 @@ budget, the outbox, the timeouts) is as it is by default. An answer that is an e
 quota tripped, a move refused) stops the run: the figures are of a load that was served.
 
 Run: ``python benchmarks/web_load.py [--game G] [--clients 10,100] [--seconds 20]
-[--open 1000] [--think S] [--db memory|FILE] [--host-args FLAGS] [--tree DIR]`` (extra
-``[web]``). ``--tree`` runs the host of another checkout (an A/B against a base commit).
+[--open 1000] [--think S] [--db memory|sqlite|postgres|ADDRESS] [--host-args FLAGS]
+[--tree DIR]`` (extra ``[web]``). ``--db sqlite`` is a new file in a temporary folder,
+``--db postgres`` a PostgreSQL of its own (``initdb`` in a temporary folder, as the store
+tests make it); ``--tree`` runs the host of another checkout (an A/B against a base commit).
 ``benchmarks/web_load_bgio.py`` runs the same load against boardgame.io, interleaved.
 """
 
@@ -30,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -38,7 +41,9 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -61,6 +66,34 @@ QUOTAS = [
     "--connections",
     "100000",
 ]
+
+
+@contextlib.contextmanager
+def store_address(db: str) -> Iterator[str]:
+    """What ``--db`` gives ``metro web`` for ``db``: a fresh SQLite file or PostgreSQL of its
+    own for ``sqlite`` and ``postgres``, else ``db`` itself."""
+    if db == "sqlite":
+        with tempfile.TemporaryDirectory() as folder:
+            yield str(Path(folder) / "games.sqlite")
+    elif db == "postgres":
+        from tests.web.harness import temporary_postgres
+
+        with temporary_postgres() as dsn:
+            yield dsn
+    else:
+        yield db
+
+
+def start_host(tree: Path, port: int, db: str, *flags: str) -> subprocess.Popen[bytes]:
+    """A ``metro web`` of the checkout ``tree`` on ``port`` over the store ``db``, in a
+    process of its own (its output thrown away)."""
+    return subprocess.Popen(
+        [sys.executable, "-m", "common", "web", "--port", str(port), "--db", db, *flags],
+        cwd=tree,
+        env={**os.environ, "PYTHONPATH": str(tree)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
 
 
 def free_port() -> int:
@@ -224,12 +257,7 @@ class Host:
 
     def __init__(self, tree: Path, db: str, host_args: str) -> None:
         self.port = free_port()
-        env = {**os.environ, "PYTHONPATH": str(tree)}
-        command = [sys.executable, "-m", "common", "web", "--port", str(self.port)]
-        command += ["--db", db, *QUOTAS, *shlex.split(host_args)]
-        self.proc = subprocess.Popen(
-            command, cwd=tree, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
+        self.proc = start_host(tree, self.port, db, *QUOTAS, *shlex.split(host_args))
         wait_for_port(self.port, self.proc, "metro web")
         self.url = f"ws://127.0.0.1:{self.port}/ws"
 
@@ -253,6 +281,21 @@ def run_ours(
 ) -> tuple[Figures, float | None]:
     """One run of the load against a fresh host: its figures, and with ``open_more`` the KB
     an open game costs."""
+    with store_address(db) as address:
+        return _run_ours(clients, seconds, game, bot, think, address, host_args, tree, open_more)
+
+
+def _run_ours(
+    clients: int,
+    seconds: float,
+    game: str,
+    bot: str,
+    think: float,
+    db: str,
+    host_args: str,
+    tree: Path,
+    open_more: int,
+) -> tuple[Figures, float | None]:
     host = Host(tree, db, host_args)
     try:
         players = [Player(host.url, game, bot, i, think) for i in range(clients)]
@@ -310,7 +353,12 @@ def main() -> None:
         default=0.0,
         help="mean seconds a client waits before each move (0: at once, the host saturated)",
     )
-    parser.add_argument("--db", default="memory", help="the host's store: memory or a file")
+    parser.add_argument(
+        "--db",
+        default="memory",
+        help="the host's store: memory, sqlite (a new file), postgres (a server of its own), "
+        "or a file or address",
+    )
     parser.add_argument(
         "--host-args", default="", help="more flags for metro web, e.g. '--bot-workers 2'"
     )

@@ -198,12 +198,12 @@ def make_app(
     limits: Limits | None = None,
     loopback: bool = True,
 ) -> Starlette:
-    """The application over ``store``: its unfinished games come back when it starts.
-    ``limits``: the quotas and timeouts; ``loopback``: the host listens on a loopback address
-    (then it answers only requests made to a loopback name)."""
+    """The application over ``store``, ready at once: it replays nothing when it starts, and
+    each stored game comes back when a token (or its id) first asks for it. ``limits``: the
+    quotas and timeouts; ``loopback``: the host listens on a loopback address (then it
+    answers only requests made to a loopback name)."""
     limits = limits or Limits()
     host = WebHost(store, bot_delay=bot_delay, limits=limits)
-    host.restore()
     live: set[Connection] = set()
     guard = Guard(loopback=loopback, allow_origins=limits.allow_origins)
 
@@ -223,7 +223,6 @@ def make_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        host.resume()
         sweeper = asyncio.get_running_loop().create_task(sweep())
         yield
         sweeper.cancel()
@@ -284,6 +283,8 @@ def make_app(
                 "games": len(host.tables),
                 "connections": len(live),
                 "bots_waiting": host.pool.waiting,
+                "commits": host.writer.commits,
+                "writes": host.writer.written,
             }
         )
 

@@ -1,17 +1,21 @@
-"""The web host: games for several people at once, each request in the eyes of the seat that
-its token names (docs/web.md).
+"""The web host: games for several people at once, each request in the eyes of the seat that its
+token names (docs/web.md).
 
 The host owns every game: it draws the seed (no client chooses or learns it), resolves chance
 (unless the game's creator chose physical dice), plays the bot seats off the event loop, and
-stores every step before it answers it. A client holds tokens: one per human seat and one for
-spectators, each unguessable and stored only as its hash. A request may act only for its
-token's seat, and sees only what that seat may see. Every socket that follows a game gets,
-after each step, an ``update`` in its own seat's eyes.
+stores every step before it answers it or tells anyone of it: the store commits in a thread of
+its own (``Writer``), many games' steps at once, so no game waits on another's commit. A
+client holds tokens: one per human seat and one for spectators, each unguessable and stored
+only as its hash. A request may act only for its token's seat, and sees only what that seat
+may see. Every socket that follows a game gets, after each step, an ``update`` in its own
+seat's eyes.
 
 It is a host of strangers: each address has its quotas (``common.web.limits``), bots think in
-a pool within a CPU budget and only while somebody is there to see them (``BotPool``), an
-undo never crosses a roll, a draw or a bot's move (``common.fairplay``), and a finished game
-leaves memory (it stays in the store, and comes back when a token asks for it).
+a pool within a CPU budget and only while somebody is there to see them (``BotPool``), an undo
+never crosses a roll, a draw or a bot's move (``common.fairplay``), and a finished game leaves
+memory (it stays in the store, and comes back when a token asks for it). A host that starts
+again replays nothing: each game comes back from the store when a token (or its id) first asks
+for it.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ from common.protocol import BadRequest, Forbidden, RateLimited, error, line
 from common.registry import GameInfo, get, replay
 from common.web.botpool import BotPool
 from common.web.limits import Limits, Quotas
-from common.web.store import SeatRecord, Store, StoredGame
+from common.web.store import Appended, Created, SeatRecord, Store, StoredGame, Writer
 
 log = logging.getLogger("metro.web")
 
@@ -150,20 +154,66 @@ class WebHost(Master):
         self.quotas = Quotas(limits)
         self.pool = BotPool(limits.bot_workers, limits.bot_cpu)
         self.bot_delay = bot_delay
+        self.writer = Writer(store)
+        #: per game id: its last write not yet committed (nothing about the game is said
+        #: before it is)
+        self.writing: dict[str, asyncio.Future[None]] = {}
+        #: how many games were brought back from the store (replayed from their logs)
+        self.loaded = 0
+
+    # ------------------------------------------------------------------ the store
+    def _write(self, gid: str, write: Created | Appended) -> asyncio.Future[None]:
+        """Hand a write of game ``gid`` to the store's writer: the game's last write."""
+        done = self.writer.submit(write)
+        self.writing[gid] = done
+        done.add_done_callback(functools.partial(self._written, gid))
+        return done
+
+    def _written(self, gid: str, done: asyncio.Future[None]) -> None:
+        if self.writing.get(gid) is done:
+            del self.writing[gid]
+            if gid in self.finished:
+                self._prune()
+        if not done.cancelled() and done.exception() is not None:
+            log.error("game %s: a step was not stored", gid, exc_info=done.exception())
+            self._lost(gid)
+
+    def _lost(self, gid: str) -> None:
+        """A step of game ``gid`` could not be stored: the game leaves memory, to come back
+        from the store at its last stored step when it is next asked for (what memory held
+        beyond it was answered to nobody)."""
+        table = self.tables.get(gid) or self.finished.pop(gid, None)
+        if table is None:
+            return
+        self._leave_open(table)
+        self._drop_tokens(table)
+        for conn in list(table.present):
+            conn.tables.discard(table)
+        table.present.clear()
+        table.followers.clear()
+
+    def _when_stored(self, gid: str, then: Callable[[], None]) -> None:
+        """Call ``then`` once game ``gid``'s writes so far are committed (at once if they
+        are); never if one failed (what was not stored is told to nobody)."""
+        pending = self.writing.get(gid)
+        if _committed(pending):
+            then()
+            return
+        assert pending is not None
+
+        def after(done: asyncio.Future[None]) -> None:
+            if not done.cancelled() and done.exception() is None:
+                then()
+
+        pending.add_done_callback(after)
+
+    async def stored(self, gid: str) -> None:
+        """Wait until game ``gid``'s writes so far are committed (raises if one failed)."""
+        pending = self.writing.get(gid)
+        if pending is not None:
+            await asyncio.shield(pending)
 
     # ------------------------------------------------------------------ start and stop
-    def restore(self) -> int:
-        """Bring back every unfinished stored game, replaying its log; the number brought
-        back (a finished game comes back when a token asks for it)."""
-        count = 0
-        for stored in self.store.games(unfinished=True):
-            table = self._table_of(stored)
-            if table is None:
-                continue
-            self._keep(table)
-            count += 1
-        return count
-
     def _table_of(self, stored: StoredGame) -> Table | None:
         """The table of a stored game, replayed from its log (None if it does not replay)."""
         try:
@@ -187,6 +237,7 @@ class WebHost(Master):
             stored=len(stored.events),
         )
         self._make_bots(table)
+        self.loaded += 1
         return table
 
     def _keep(self, table: Table) -> None:
@@ -194,13 +245,23 @@ class WebHost(Master):
         if table.game.is_over:
             self.finished[table.id] = table
             self.finished.move_to_end(table.id)
-            while len(self.finished) > FINISHED_KEPT:
-                _, old = self.finished.popitem(last=False)
-                self._drop_tokens(old)
+            self._prune()
         else:
             self.tables[table.id] = table
         for h, seat in table.hashes.items():
             self.tokens[h] = (table, seat)
+
+    def _prune(self) -> None:
+        """Keep the ``FINISHED_KEPT`` finished games last asked for, and any not yet
+        committed (the store could not find it yet): the others leave memory."""
+        extra = len(self.finished) - FINISHED_KEPT
+        for old in list(self.finished.values()):
+            if extra <= 0:
+                break
+            if old.id not in self.writing:
+                del self.finished[old.id]
+                self._drop_tokens(old)
+                extra -= 1
 
     def _drop_tokens(self, table: Table) -> None:
         for h in table.hashes:
@@ -235,19 +296,19 @@ class WebHost(Master):
         now = time.monotonic() if now is None else now
         idle = self.limits.idle_game
         for table in list(self.tables.values()):
-            if not table.present and now - table.touched > idle and not table.lock.locked():
+            if (
+                not table.present
+                and now - table.touched > idle
+                and not table.lock.locked()
+                and table.id not in self.writing
+            ):
                 self._evict(table)
         self.quotas.forget_old()
 
-    def resume(self) -> None:
-        """Let the bots and chance of every restored game go on (needs a running loop); a
-        game's bots wait until somebody follows it."""
-        for table in self.tables.values():
-            self._advance_later(table)
-
     def close(self) -> None:
-        """Stop the bots' pool."""
+        """Stop the bots' pool, and commit what the store's writer was handed."""
         self.pool.close()
+        self.writer.close()
 
     def _make_bots(self, table: Table) -> None:
         for seat, name in enumerate(table.bot_names):
@@ -287,13 +348,45 @@ class WebHost(Master):
                 refused["rid"] = request["rid"]
             conn.send(line(refused))
             return
-        conn.send(line(await self.handle(conn, request)))
+        await self.reply(conn, request)
         for table in conn.tables:  # what an answer made for its step is not kept
             table.parts.release()
 
     async def handle(self, conn: Connection, request: Any) -> dict[str, Any]:
         """The answer to one decoded request of ``conn``; never raises on bad input."""
         return await self.answer(conn, request)
+
+    async def reply(self, conn: Connection, request: Any) -> None:
+        """Answer one decoded request of ``conn`` once what the answer says of its game is
+        stored (an acknowledged move survives ``kill -9``); never raises on bad input.
+
+        The answer goes out from the commit's own callback, before anything committed after
+        it: the update of a bot's move that followed a human's never passes the answer to
+        the human's move."""
+        out = await self.answer(conn, request)
+        gid = out.get("id")
+        pending = self.writing.get(gid) if isinstance(gid, str) else None
+        if _committed(pending):  # a store in memory: at once, not a turn of the loop later
+            conn.send(line(out))
+            return
+        assert pending is not None
+        sent = asyncio.get_running_loop().create_future()
+
+        def after(done: asyncio.Future[None]) -> None:
+            answer = out
+            if done.cancelled() or done.exception() is not None:
+                answer = error(
+                    "internal_error",
+                    f"the store could not keep this step of game {gid}, so it was not taken: "
+                    "the game is back at its last stored step; try again later",
+                )
+                if isinstance(request, dict) and "rid" in request:
+                    answer["rid"] = request["rid"]
+            conn.send(line(answer))
+            sent.set_result(None)
+
+        pending.add_done_callback(after)
+        await sent
 
     def _lookup(self, hashed: str) -> tuple[Table, int | None] | None:
         """The game a token's hash opens and its seat: from memory, else from the store."""
@@ -392,7 +485,8 @@ class WebHost(Master):
         records.append(SeatRecord(None, "spectator", None, token_hash(watch)))
         table.hashes = {r.token_hash: r.seat for r in records if r.token_hash is not None}
         bots = {str(s): n for s, n in enumerate(names) if n is not None}
-        self.store.create(gid, info.name, {"physical": table.physical, "bots": bots}, records)
+        settings = {"physical": table.physical, "bots": bots}
+        self._write(gid, Created(gid, info.name, settings, tuple(records)))
         self.quotas.created(conn.address)
         self._keep(table)
         table.present.add(conn)  # its maker is there: the bots may play
@@ -477,12 +571,13 @@ class WebHost(Master):
 
     # ------------------------------------------------------------------ steps
     def _commit(self, table: Table, *, undone: bool = False) -> None:
-        """Store what the log gained since the last commit (after an undo: what it is now)."""
+        """Hand the store what the log gained since the last commit (after an undo: what it
+        is now)."""
         game = table.game
         events = game.events
         start = min(table.stored, len(events)) if undone else table.stored
-        new = [e.to_json() for e in events[start:]]
-        self.store.append(table.id, start, new, game.is_over, table.summary())
+        new = tuple(e.to_json() for e in events[start:])
+        self._write(table.id, Appended(table.id, start, new, game.is_over, table.summary()))
         table.stored = len(events)
         table.touched = time.monotonic()
         if undone:
@@ -490,13 +585,14 @@ class WebHost(Master):
                 table.sent[conn] = min(table.sent[conn], start)
 
     def _push(self, table: Table, skip: Connection | None = None) -> None:
-        """Send every follower what happened since it was last told, in its own eyes; a game
-        that is over then leaves the open games."""
+        """Send every follower what happened since it was last told, in its own eyes, once
+        it is stored; a game that is over then leaves the open games."""
         game = table.game
         now = len(game.events)
         # followers alike (a seat, where they were, the board or not, the view they hold)
         # are sent one frame, written once
         frames: dict[tuple[Any, ...], str] = {}
+        updates: list[tuple[Connection, str]] = []
         for conn, seat in list(table.followers.items()):
             since = min(table.sent.get(conn, now), now)
             table.sent[conn] = now
@@ -511,8 +607,10 @@ class WebHost(Master):
                 frame = frames[alike] = line({"type": "update", **about})
             elif alike[3]:
                 table.viewed[conn] = (seat, now)
-            conn.send(frame)
+            updates.append((conn, frame))
         table.parts.release()  # every follower has had this step
+        if updates:
+            self._when_stored(table.id, functools.partial(_deliver, updates))
         if game.is_over:
             self._retire(table)
 
@@ -549,10 +647,26 @@ class WebHost(Master):
                 settle(table)
                 self._commit(table)
             self._push(table)
+            # the next move once this one is stored: a game of bots runs no further ahead
+            # of its store than a step
+            await self.stored(table.id)
             # a pause between two bot moves, if only a turn of the loop: a decision that ran
             # on the loop (a cheap one) must not play a whole game of bots before the other
             # games' messages and this game's readers get theirs
             await asyncio.sleep(self.bot_delay)
+
+
+def _committed(pending: asyncio.Future[None] | None) -> bool:
+    """True when there is no write waiting, or it is committed already."""
+    return pending is None or (
+        pending.done() and not pending.cancelled() and pending.exception() is None
+    )
+
+
+def _deliver(updates: list[tuple[Connection, str]]) -> None:
+    """Send each connection its update."""
+    for conn, text in updates:
+        conn.send(text)
 
 
 def _said(task: asyncio.Task[None]) -> None:

@@ -5,9 +5,16 @@ Import it after skipping where the [web] extra is missing (the conftests do)."""
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
 import socket
+import subprocess
+import tempfile
 import threading
 import time
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import uvicorn
@@ -70,3 +77,63 @@ class ThreadedWeb:
         self.thread.join(timeout=20)
         if self.thread.is_alive():
             raise RuntimeError(f"metro web on port {self.port} did not stop in 20 s")
+
+
+class Unavailable(Exception):
+    """PostgreSQL cannot be started here: the message says why."""
+
+
+@contextlib.contextmanager
+def temporary_postgres() -> Iterator[str]:
+    """A PostgreSQL server of its own, made by ``initdb`` in a temporary folder and listening
+    on a Unix socket there; gives its address, and stops and removes it after. Raises
+    ``Unavailable`` where PostgreSQL or psycopg is missing."""
+    # Debian keeps the server's programs off the PATH, in /usr/lib/postgresql/<version>/bin
+    bins = [*sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)]
+    where = os.pathsep.join([*map(str, bins), os.environ.get("PATH", "")])
+    initdb, server = shutil.which("initdb", path=where), shutil.which("postgres", path=where)
+    if initdb is None or server is None:
+        raise Unavailable("PostgreSQL is not installed (apt-get install postgresql)")
+    try:
+        import psycopg
+    except ImportError:
+        raise Unavailable("the PostgreSQL store needs psycopg (extra [postgres])") from None
+    as_user: list[str] = []
+    folder = Path(tempfile.mkdtemp(prefix="metro-pg-"))
+    try:
+        if os.geteuid() == 0:  # PostgreSQL refuses to run as root
+            runuser = shutil.which("runuser")
+            if runuser is None:
+                raise Unavailable("running as root without runuser: cannot start PostgreSQL")
+            as_user = [runuser, "-u", "postgres", "--"]
+            shutil.chown(folder, "postgres")
+        data = folder / "data"
+        subprocess.run(
+            [*as_user, initdb, "-D", str(data), "-U", "postgres"], check=True, capture_output=True
+        )
+        proc = subprocess.Popen(
+            [*as_user, server, "-D", str(data), "-k", str(folder), "-c", "listen_addresses="],
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        try:
+            dsn = f"postgresql://postgres@/postgres?host={folder}"
+            deadline = time.monotonic() + 30
+            while True:
+                try:
+                    psycopg.connect(dsn).close()
+                    break
+                except psycopg.OperationalError:
+                    if time.monotonic() > deadline:
+                        raise Unavailable("PostgreSQL did not start in 30 s") from None
+                    time.sleep(0.2)
+            yield dsn
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait(timeout=10)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)

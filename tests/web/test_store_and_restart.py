@@ -3,25 +3,37 @@ game back at its last answered move, and the web answers as metro serve answers.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import json
-import os
-import shutil
+import random
 import signal
 import socket
 import subprocess
 import sys
-import tempfile
+import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
+from urllib.request import urlopen
 
 import pytest
 
 from common.serve import Server
-from common.web.store import MemoryStore, PostgresStore, SeatRecord, SqliteStore, Store
+from common.web.store import (
+    Appended,
+    Created,
+    MemoryStore,
+    PostgresStore,
+    SeatRecord,
+    SqliteStore,
+    Store,
+    Write,
+    Writer,
+)
 from tests.web.conftest import Client, Running
-from tests.web.harness import free_port
+from tests.web.harness import Unavailable, free_port, temporary_postgres
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -54,47 +66,11 @@ def test_the_memory_and_sqlite_stores_keep_what_the_host_gives_them(tmp_path: Pa
 @pytest.fixture(scope="module")
 def postgres() -> Iterator[str]:
     """A PostgreSQL server of its own, on a Unix socket in a temporary folder."""
-    # Debian keeps the server's programs off the PATH, in /usr/lib/postgresql/<version>/bin
-    bins = [*sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)]
-    where = os.pathsep.join([*map(str, bins), os.environ.get("PATH", "")])
-    initdb, server = shutil.which("initdb", path=where), shutil.which("postgres", path=where)
-    if initdb is None or server is None:
-        pytest.skip("PostgreSQL is not installed (apt-get install postgresql)")
-    pytest.importorskip("psycopg", reason="the PostgreSQL store needs psycopg (extra [postgres])")
-    as_user: list[str] = []
-    folder = Path(tempfile.mkdtemp(prefix="metro-pg-"))
-    if os.geteuid() == 0:  # PostgreSQL refuses to run as root
-        runuser = shutil.which("runuser")
-        if runuser is None:
-            pytest.skip("running as root without runuser: cannot start PostgreSQL")
-        as_user = [runuser, "-u", "postgres", "--"]
-        shutil.chown(folder, "postgres")
-    data = folder / "data"
-    subprocess.run(
-        [*as_user, initdb, "-D", str(data), "-U", "postgres"], check=True, capture_output=True
-    )
-    proc = subprocess.Popen(
-        [*as_user, server, "-D", str(data), "-k", str(folder), "-c", "listen_addresses="],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    dsn = f"postgresql://postgres@/postgres?host={folder}"
-    import psycopg
-
-    deadline = time.monotonic() + 30
-    while True:
-        try:
-            psycopg.connect(dsn).close()
-            break
-        except psycopg.OperationalError:
-            if time.monotonic() > deadline:
-                proc.kill()
-                pytest.skip("PostgreSQL did not start")
-            time.sleep(0.2)
-    yield dsn
-    proc.terminate()
-    proc.wait(timeout=30)
-    shutil.rmtree(folder, ignore_errors=True)
+    try:
+        with temporary_postgres() as dsn:
+            yield dsn
+    except Unavailable as why:
+        pytest.skip(str(why))
 
 
 def test_the_postgres_store_keeps_what_the_host_gives_it(postgres: str) -> None:
@@ -243,3 +219,194 @@ def test_a_large_message_is_refused_and_a_huge_frame_closes_only_that_socket(web
         big.wait(None, timeout=5)
     assert calm.ask(cmd="games")["ok"]
     calm.close()
+
+
+class _HeldStore(MemoryStore):
+    """A store whose commits wait while ``held`` is clear, as a disk that syncs slowly; it
+    counts its commits and the writes of each."""
+
+    slow = True
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = threading.Event()
+        self.held.set()
+        self.groups: list[int] = []
+
+    def write(self, writes: Sequence[Write]) -> None:
+        self.held.wait(timeout=30)
+        self.groups.append(len(writes))
+        super().write(writes)
+
+
+def test_a_move_is_answered_and_told_only_once_stored_and_other_games_go_on_meanwhile() -> None:
+    store = _HeldStore()
+    web = Running(store)
+    mover, watcher, other = Client(web.url), Client(web.url), Client(web.url)
+    made = mover.ask(cmd="new", game="metropolia", players=2)
+    token = made["seats"][0]["token"]
+    state = watcher.ask(cmd="follow", token=made["spectator"])
+    elsewhere = other.ask(cmd="new", game="metropolia", players=2)
+    move = mover.ask(cmd="view", token=token)["legal"]["text"][0]
+    store.held.clear()  # the disk is slow from now on
+    rid = 10**9
+    mover.ws.send(json.dumps({"cmd": "apply", "token": token, "action": move, "rid": rid}))
+    # the loop goes on: another game's readers are answered while the commit waits
+    seen = other.ask(cmd="view", token=elsewhere["seats"][0]["token"])
+    assert seen["ok"] and seen["seq"] == elsewhere["seq"]
+    with pytest.raises(TimeoutError):
+        mover.wait(rid, timeout=0.5)  # not stored: not answered
+    with pytest.raises(TimeoutError):
+        watcher.ws.recv(timeout=0.3)  # nor told to anyone
+    held = store.load(made["id"])
+    assert held is not None and len(held.events) == state["seq"]  # in memory, not stored
+    store.held.set()
+    answer = mover.wait(rid)
+    assert answer["ok"] and answer["seq"] > state["seq"]
+    update = watcher.until(lambda u: u["seq"] == answer["seq"])
+    assert update["events"] == answer["events"]  # a public move: alike for both
+    stored = store.load(made["id"])
+    assert stored is not None and len(stored.events) == answer["seq"]
+    for c in (mover, watcher, other):
+        c.close()
+    web.stop()
+
+
+def test_the_writer_commits_the_writes_that_waited_together_in_order() -> None:
+    store = _HeldStore()
+    writer = Writer(store)
+    seats = (SeatRecord(0, "human", None, None),)
+
+    async def many() -> list[int]:
+        store.held.clear()
+        first = writer.submit(Created("g0", "metrocity", {}, seats))
+        await asyncio.sleep(0.05)  # the first commit is on its way: the others gather
+        rest = [writer.submit(Created(f"g{i}", "metrocity", {}, seats)) for i in range(1, 50)]
+        order: list[int] = []
+        for i, done in enumerate([first, *rest]):
+            done.add_done_callback(functools.partial(lambda i, _: order.append(i), i))
+        store.held.set()
+        await asyncio.gather(first, *rest)
+        return order
+
+    order = asyncio.run(many())
+    writer.close()
+    assert order == list(range(50))
+    assert store.groups == [1, 49]  # one commit for the 49 that waited
+    assert [g.id for g in store.games()] == [f"g{i}" for i in range(50)]
+
+
+def test_a_write_that_fails_fails_alone() -> None:
+    store = _HeldStore()
+    writer = Writer(store)
+
+    async def run() -> list[BaseException | None]:
+        store.held.clear()
+        writes = [
+            Created("a", "metrocity", {}, (SeatRecord(0, "human", None, "same"),)),
+            Created("b", "metrocity", {}, (SeatRecord(0, "human", None, "same"),)),
+            Created("c", "metrocity", {}, (SeatRecord(0, "human", None, "other"),)),
+        ]
+        futures = [writer.submit(w) for w in writes]
+        store.held.set()
+        got = await asyncio.gather(*futures, return_exceptions=True)
+        return [g if isinstance(g, BaseException) else None for g in got]
+
+    errors = asyncio.run(run())
+    writer.close()
+    assert errors[0] is None and isinstance(errors[1], ValueError) and errors[2] is None
+    assert store.find("other") is not None
+
+
+def test_a_host_that_starts_again_replays_nothing_until_a_token_asks(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite"
+    first = Running(SqliteStore(path))
+    client = Client(first.url)
+    made = [client.ask(cmd="new", game="metrocity", bots={"1": "random"}) for _ in range(5)]
+    assert all(m["ok"] for m in made)
+    client.close()
+    first.stop()
+    second = Running(SqliteStore(path))
+    try:
+        assert second.host.loaded == 0 and not second.host.tables  # nothing replayed
+        health = json.loads(urlopen(f"{second.http}/health", timeout=10).read())
+        assert health["games"] == 0
+        other = Client(second.url)
+        seen = other.ask(cmd="view", token=made[2]["seats"][0]["token"])
+        assert seen["ok"] and seen["id"] == made[2]["id"]
+        assert second.host.loaded == 1 and list(second.host.tables) == [made[2]["id"]]
+        assert other.ask(cmd="view", id=made[4]["id"])["ok"]
+        assert second.host.loaded == 2
+        other.close()
+    finally:
+        second.stop()
+
+
+def test_the_answer_to_a_move_comes_before_the_update_of_the_bots_reply(tmp_path: Path) -> None:
+    web = Running(SqliteStore(tmp_path / "games.sqlite"))
+    client = Client(web.url)
+    rng = random.Random(3)
+    for _ in range(2):
+        made = client.ask(cmd="new", game="metropolia", bots={"1": "random"})
+        token = made["seats"][0]["token"]
+        state = client.ask(cmd="follow", token=token)
+        while not state["is_over"]:
+            if not state.get("legal"):  # the bot's turn: its update gives the turn back
+                state = client.until(lambda u: u.get("legal") or u["is_over"])
+                client.updates.clear()
+                continue
+            move = rng.choice(state["legal"]["text"])
+            client.ws.send(json.dumps({"cmd": "apply", "token": token, "action": move}))
+            state = json.loads(client.ws.recv(timeout=10))
+            # the very next message is the answer: the bot's reply, stored after, follows it
+            assert state.get("type") != "update" and state["ok"], state
+    client.close()
+    web.stop()
+
+
+class _FailingStore(MemoryStore):
+    """A store whose writes fail while ``failing`` is set, as a full disk's would."""
+
+    slow = True
+    failing = False
+
+    def write(self, writes: Sequence[Write]) -> None:
+        if self.failing:
+            raise OSError("no space left on the device")
+        super().write(writes)
+
+
+def test_a_step_the_store_cannot_keep_is_not_taken_and_the_game_comes_back_stored() -> None:
+    store = _FailingStore()
+    web = Running(store)
+    client = Client(web.url)
+    made = client.ask(cmd="new", game="metropolia", players=2)
+    token = made["seats"][0]["token"]
+    before = client.ask(cmd="view", token=token)
+    store.failing = True
+    refused = client.ask(cmd="apply", token=token, action=before["legal"]["text"][0])
+    assert refused["error"]["code"] == "internal_error", refused
+    assert "could not keep this step" in refused["error"]["message"]
+    assert made["id"] not in web.host.tables  # memory held more than the store: let go
+    store.failing = False
+    back = client.ask(cmd="view", token=token)
+    assert back["seq"] == before["seq"] and back["view"] == before["view"]
+    moved = client.ask(cmd="apply", token=token, action=before["legal"]["text"][0])
+    assert moved["ok"] and moved["seq"] > before["seq"]
+    client.close()
+    web.stop()
+
+
+@pytest.mark.parametrize("kind", ["memory", "sqlite"])
+def test_a_store_refuses_events_that_would_leave_a_hole_in_a_log(kind: str, tmp_path: Path) -> None:
+    store = MemoryStore() if kind == "memory" else SqliteStore(tmp_path / "games.sqlite")
+    store.create("g", "metrocity", {}, [SeatRecord(0, "human", None, "h")])
+    store.append("g", 0, [{"type": "A"}, {"type": "B"}], False)
+    with pytest.raises(ValueError, match="would leave a hole after the 2 stored"):
+        store.append("g", 3, [{"type": "D"}], False)  # the step at 2 was never stored
+    store.write(
+        [Appended("g", 2, ({"type": "C"},), False), Appended("g", 3, ({"type": "D"},), False)]
+    )
+    loaded = store.load("g")
+    assert loaded is not None and [e["type"] for e in loaded.events] == ["A", "B", "C", "D"]
+    store.close()
