@@ -78,7 +78,7 @@ def play(
             game.is_over = True  # the ended game's _sync_pending (the decision below skips it)
             return game.result()
         if type(pending) is not Prompt:  # resolve() without gathering its events
-            settle(game, pending)
+            settle(game, pending)  # type: ignore[arg-type]  # not a Prompt: a request
             continue
         if game._decisions >= limit:
             raise GameTooLong(f"{game.name} passed {limit} decisions without ending")
