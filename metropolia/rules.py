@@ -306,7 +306,7 @@ class Metropolia(Game):
         s.total = total
         # ruling MK-A11: doubles count only with an Amusement Park already built at the roll
         s.again = lms[AMUSEMENT_PARK] and len(dice) == 2 and dice[0] == dice[1]
-        self._record(DiceRolled, seat, dice, total)
+        self._entries.append((DiceRolled, seat, dice, total))  # the step's list: no call
         if RED_AT[total]:
             self._resolve_red_cards(total)
         if total >= TUNA_LEAST and self._tuna_boat_sails(total):  # ruling MK-A6
@@ -361,7 +361,7 @@ class Metropolia(Game):
         s = self.s
         cards = s.cards
         coins = s.coins
-        record = self._record
+        append = self._entries.append  # the step's list (kernel): no call a payment
         for seat, i, cid, amount, bonus, rule in self._income[s.turn][total]:
             k = cards[seat][i]
             if not k:  # most cards a total activates are not in this city
@@ -385,7 +385,7 @@ class Metropolia(Game):
                     continue
             # _receive, inline: income is most of the coin events
             coins[seat] += amount
-            record(CoinsReceived, seat, amount, cid)
+            append((CoinsReceived, seat, amount, cid))
 
     def _resolve_purple_cards(self, start: int) -> None:
         """Purple cards of the roller in card-table order (MK-4); some ask a decision."""
@@ -458,11 +458,11 @@ class Metropolia(Game):
         paid = min(owed, coins[payer])
         coins[payer] -= paid
         coins[payee] += paid
-        self._record(CoinsPaid, payer, payee, paid, owed, source)
+        self._entries.append((CoinsPaid, payer, payee, paid, owed, source))
 
     def _receive(self, seat: int, amount: int, source: str) -> None:
         self.s.coins[seat] += amount
-        self._record(CoinsReceived, seat, amount, source)
+        self._entries.append((CoinsReceived, seat, amount, source))
 
     # ---------------------------------------------------- building (rulebook "Building Properties")
     def _ask_build(self) -> None:
@@ -602,7 +602,7 @@ class Metropolia(Game):
             s.coins[seat] -= cost
             s.cards[seat][k] += 1
             s.supply[k] -= 1
-            self._record(Built, seat, action.card, cost)
+            self._entries.append((Built, seat, action.card, cost))
             if not s.supply[k]:  # the pile is empty
                 if self._plus:
                     self._fill_market()  # ruling MK-5 (it refreshes every seat's offers)

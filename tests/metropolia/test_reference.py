@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import metropolia
 from common import Action, Dice, RandomBot, play
+from common.kernel import entries
 from metropolia import Metropolia, reference
 from metropolia.actions import Build, Pass, Reroll, Roll, Swap, TakeFrom, UsePort
 from metropolia.data import CARDS, LANDMARKS
@@ -48,6 +49,7 @@ def _candidates(players: int) -> list[Action]:
 def _income_of(g: Metropolia, total: int, tuna: int) -> list[reference.Income]:
     """What the rules' income plans pay on ``total``, on a copy (the game is left as it was)."""
     copy = g.clone()
+    copy._entries = entries(copy._log)  # what a step hands its hooks (common.kernel)
     start = len(copy.events)
     copy._collect_income(total, tuna)
     return [
@@ -60,6 +62,7 @@ def _income_of(g: Metropolia, total: int, tuna: int) -> list[reference.Income]:
 def _red_payments_of(g: Metropolia, total: int) -> list[reference.Payment]:
     """What the rules' red cards take on ``total``, on a copy."""
     copy = g.clone()
+    copy._entries = entries(copy._log)  # what a step hands its hooks (common.kernel)
     start = len(copy.events)
     copy._resolve_red_cards(total)
     return [
