@@ -6,6 +6,7 @@ import random
 import time
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 #: mark every element a person could click now (`data-pick` = its index) and say its kind
@@ -93,8 +94,13 @@ def click_once(page: Page, rng: random.Random) -> str | None:
         field.fill(str(value))
         target.locator("button[type=submit]").click()
     elif kinds[k] == "place":
-        target.scroll_into_view_if_needed()
-        point = target.evaluate(_POINT)
+        try:
+            target.scroll_into_view_if_needed(timeout=5_000)
+            point = target.evaluate(_POINT)
+        except PlaywrightError as exc:  # redrawn by an update meanwhile: look again
+            if "not attached" not in str(exc):
+                raise
+            return "again"
         if point is None:
             return "again"
         page.mouse.click(point[0], point[1])
