@@ -74,8 +74,7 @@ def play(
     draws = [_uniform(bots[seat]) if seat in pickers else None for seat in range(game.num_players)]
     while True:
         pending = game._pending  # the hot loop of every simulation: read it once per step
-        if pending is None:
-            game.is_over = True  # the ended game's _sync_pending (the decision below skips it)
+        if pending is None:  # ended: the kernel's step that ended it set is_over
             return game.result()
         if type(pending) is not Prompt:  # resolve() without gathering its events
             settle(game, pending)  # type: ignore[arg-type]  # not a Prompt: a request

@@ -862,7 +862,7 @@ class Game:
     def _ask(self, seat: int, kind: str, text: str = "") -> None:
         """Ask ``seat`` a question of ``kind`` (``text`` says it to a person): ends a step."""
         key = (seat, kind, text)
-        prompt = _made_prompt(key)  # PROMPTS.prompt(seat, kind, text), inline: every decision
+        prompt = _made_prompt(key)  # PROMPTS.get, bound once: a prompt is asked every decision
         self._pending = PROMPTS.keep(key, Prompt(seat, kind, text)) if prompt is None else prompt
 
     def _ask_prompt(self, prompt: Prompt) -> None:

@@ -127,11 +127,5 @@ class PromptCache:
         made[key] = prompt
         return prompt
 
-    def prompt(self, seat: int, kind: str, text: str = "") -> Prompt:
-        """The prompt asking ``seat`` a question of ``kind`` with ``text``, made once."""
-        key = (seat, kind, text)
-        found = self._made.get(key)
-        return self.keep(key, Prompt(seat, kind, text)) if found is None else found
-
     def __len__(self) -> int:
         return len(self._made)
