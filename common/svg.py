@@ -7,6 +7,11 @@ may click is a group with one shared ``data-key`` (``block:A1``, ``street:st1``)
 ``<title>``; the text board goes in ``<desc>``; the result is an ``SvgWrapper``, a ``str`` that
 Jupyter shows as a picture.
 
+The colours are also written onto the elements as presentation attributes (``fill="#fafaf5"``)
+when the picture is made (``inline_style``), so a renderer that reads no CSS (an image viewer,
+rsvg without its style support) draws what a browser draws; the ``<style>`` stays for those
+that do, with the same values.
+
 Geometry is never in CSS: font size, weight and anchor are attributes of the text or of an
 enclosing group, so a test can compute every text's box from the document and the font's
 metrics (``tests/svgcheck.py``). A ``rect`` of class ``frame`` is the box its group's texts
@@ -27,6 +32,7 @@ True
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 from typing import Any
 
@@ -169,6 +175,111 @@ def fit_lines(
     return rows, size
 
 
+#: the properties ``inline_style`` writes as attributes (all presentation attributes of SVG)
+_PROPERTIES = frozenset(
+    (
+        "fill",
+        "fill-opacity",
+        "stroke",
+        "stroke-width",
+        "stroke-dasharray",
+        "stroke-opacity",
+        "opacity",
+        "pointer-events",
+        "cursor",
+    )
+)
+_COMPOUND = re.compile(r"^([a-z]+|\*)?((?:\.[\w-]+|\[[\w-]+\])*)$")
+
+
+def _compound(text: str) -> tuple[str | None, frozenset[str], frozenset[str]] | None:
+    """A simple selector's tag, classes and attribute names (``rect.lot.free``,
+    ``[data-key]``), or None for one ``inline_style`` does not read."""
+    found = _COMPOUND.match(text)
+    if found is None or not text:
+        return None
+    tag = found.group(1)
+    rest = found.group(2)
+    classes = frozenset(re.findall(r"\.([\w-]+)", rest))
+    names = frozenset(re.findall(r"\[([\w-]+)\]", rest))
+    return (None if tag in (None, "*") else tag), classes, names
+
+
+def _matches(
+    tag: str,
+    classes: set[str],
+    node: ET.Element,
+    compound: tuple[str | None, frozenset[str], frozenset[str]],
+) -> bool:
+    want, wanted, names = compound
+    return (
+        (want is None or want == tag) and wanted <= classes and all(n in node.attrib for n in names)
+    )
+
+
+def _described(node: ET.Element) -> tuple[str, set[str]]:
+    return node.tag.rsplit("}", 1)[-1], set(node.get("class", "").split())
+
+
+def inline_style(root: ET.Element, css: str) -> None:
+    """Write the colours ``css`` gives each element of ``root`` as its attributes, by the
+    cascade's order (specificity, then the order of the rules), over any already there, as a
+    style sheet overrides presentation attributes.
+
+    Selectors read: a tag, classes and attribute names (``rect.lot.free``, ``[data-key]``),
+    and one compound after another (``.kind-park + text``); a rule of another form is left
+    to the renderers that read the ``<style>``.
+
+    >>> svg = ET.fromstring('<svg><rect class="lot free"/><text/></svg>')
+    >>> inline_style(svg, ".free { fill: #e; stroke: red } rect.lot { fill: #f } text { fill: #2 }")
+    >>> [n.attrib for n in svg]
+    [{'class': 'lot free', 'fill': '#f', 'stroke': 'red'}, {'fill': '#2'}]
+    """
+    rules = []
+    css = re.sub(r"/\*.*?\*/", "", css, flags=re.S)
+    for order, (selectors, body) in enumerate(re.findall(r"([^{}]+)\{([^}]*)\}", css)):
+        declarations = [
+            (name.strip(), value.strip())
+            for name, _, value in (d.partition(":") for d in body.split(";"))
+            if name.strip() in _PROPERTIES and value.strip()
+        ]
+        if not declarations:
+            continue
+        for selector in selectors.split(","):
+            parts = [p.strip() for p in selector.strip().split("+")]
+            compounds = [_compound(p) for p in parts]
+            if len(parts) > 2 or any(c is None for c in compounds):
+                continue
+            known = [c for c in compounds if c is not None]
+            weight = sum(len(c[1]) + len(c[2]) for c in known)
+            tags = sum(c[0] is not None for c in known)
+            rules.append(((weight, tags, order), known, declarations))
+    rules.sort(key=lambda rule: rule[0])
+    # a rule is tried only on elements of its tag, or holding its first class
+    index: dict[str, list[int]] = {}
+    for k, (_, known, _) in enumerate(rules):
+        subject, needed, _ = known[-1]
+        index.setdefault(min(needed) if needed else (subject or "*"), []).append(k)
+    for parent in root.iter():
+        before: tuple[str, set[str], ET.Element] | None = None
+        for node in parent:
+            tag, classes = _described(node)
+            picked = sorted(
+                {*index.get(tag, ()), *index.get("*", ())}.union(
+                    *(index.get(c, ()) for c in classes)
+                )
+            )
+            for k in picked:
+                _, known, declarations = rules[k]
+                if not _matches(tag, classes, node, known[-1]):
+                    continue
+                if len(known) == 2 and (before is None or not _matches(*before, known[0])):
+                    continue
+                for name, value in declarations:
+                    node.set(name, value)
+            before = (tag, classes, node)
+
+
 class SvgWrapper(str):
     """An SVG document: a ``str`` that Jupyter and IPython show as a picture."""
 
@@ -234,7 +345,8 @@ class Drawing:
         element(self.root, "title", title)
         if desc:
             element(self.root, "desc", desc)
-        element(self.root, "style", DEFAULT_STYLE + style + css)
+        self.style = DEFAULT_STYLE + style + css
+        element(self.root, "style", self.style)
         self.rect(self.root, 0, 0, width, height, class_="background")
 
     def add(
@@ -306,7 +418,8 @@ class Drawing:
         )
 
     def to_svg(self) -> SvgWrapper:
-        """The picture as an SVG document."""
+        """The picture as an SVG document, its colours also as attributes (``inline_style``)."""
+        inline_style(self.root, self.style)
         return SvgWrapper(ET.tostring(self.root, encoding="unicode") + "\n")
 
 
@@ -320,6 +433,7 @@ __all__ = [
     "element",
     "fit_lines",
     "fit_text",
+    "inline_style",
     "text_width",
     "wrap_text",
 ]
