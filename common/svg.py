@@ -47,6 +47,7 @@ DEFAULT_STYLE = """\
 text { fill: #222; }
 text.muted { fill: #6b6b6b; }
 text.on-dark { fill: #fff; }
+text.on-light { fill: #1a1a1a; }
 [data-key] { cursor: pointer; }
 rect.last { fill: none; stroke: #111; stroke-width: 3; }
 rect.target { fill: none; stroke: #e0007a; stroke-width: 3; stroke-dasharray: 6 3; }
@@ -280,6 +281,34 @@ def inline_style(root: ET.Element, css: str) -> None:
             before = (tag, classes, node)
 
 
+def tint(colour: str, share: float) -> str:
+    """``colour`` (``#rrggbb``) mixed with white, ``share`` of it kept: a light ground of it.
+
+    >>> tint("#2055c0", 0.2)
+    '#d2ddf2'
+    """
+    rgb = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
+    return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in rgb)
+
+
+def ink_on(colour: str) -> str:
+    """The colour of words written on ``colour`` (``#rrggbb``): white on a dark one, near
+    black on a light one, whichever contrasts more (WCAG's relative luminance).
+
+    >>> ink_on("#2055c0"), ink_on("#f2c12e"), ink_on("#ffffff")
+    ('#ffffff', '#1a1a1a', '#1a1a1a')
+    """
+
+    def linear(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[k : k + 2], 16)) for k in (1, 3, 5))
+    luminance = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    # contrast with white (1.05) against contrast with #1a1a1a (luminance about 0.0103)
+    return "#ffffff" if 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0603 else "#1a1a1a"
+
+
 class SvgWrapper(str):
     """An SVG document: a ``str`` that Jupyter and IPython show as a picture."""
 
@@ -433,7 +462,9 @@ __all__ = [
     "element",
     "fit_lines",
     "fit_text",
+    "ink_on",
     "inline_style",
     "text_width",
+    "tint",
     "wrap_text",
 ]

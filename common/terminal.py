@@ -36,6 +36,7 @@ from common.events import ActionTaken
 from common.game import Game
 from common.record import record
 from common.registry import GameInfo
+from common.svg import ink_on
 
 #: the most lines one decision's screen takes, its input line included
 SCREEN_LINES = 60
@@ -340,8 +341,33 @@ def make_reader() -> Reader:
 
 
 # --------------------------------------------------------------------------- output
-#: the colour of each seat's name where the terminal has colours
+#: the colour of each seat's name where the terminal has colours and the game names none
 SEAT_COLOURS = ("cyan", "magenta", "green", "yellow", "blue", "red")
+
+
+def seat_styles(colours: Sequence[str]) -> tuple[str, ...]:
+    """The rich style of each seat's name: its colour (``#rrggbb``, the game's
+    ``seat_colours``) as the ground, words dark or light on it, so it reads on a dark
+    terminal and a light one alike; without colours, ``SEAT_COLOURS`` as the words'.
+
+    >>> seat_styles(["#2f6db5", "#ffffff"])
+    ('bold #ffffff on #2f6db5', 'bold #1a1a1a on #ffffff')
+    >>> seat_styles([])[:2]
+    ('bold cyan', 'bold magenta')
+    """
+    if not colours:
+        return tuple(f"bold {c}" for c in SEAT_COLOURS)
+    return tuple(f"bold {ink_on(c)} on {c}" for c in colours)
+
+
+def game_seat_colours(game: Game) -> list[str]:
+    """The game's ``seat_colours`` for its options (its static data), or [] if it has none."""
+    try:
+        data = type(game).static_data(**game.options)
+    except (NotImplementedError, MetroError):
+        return []
+    colours = data.get("seat_colours") if isinstance(data, dict) else None
+    return [c for c in colours if isinstance(c, str)] if isinstance(colours, list) else []
 
 
 class Screen:
@@ -351,8 +377,10 @@ class Screen:
     it (its brackets are not markup).
     """
 
-    def __init__(self, names: Sequence[str]) -> None:
+    def __init__(self, names: Sequence[str], colours: Sequence[str] = ()) -> None:
         self.names = tuple(names)
+        #: each seat's name's style: the game's seat colours (``seat_styles``)
+        self.styles = seat_styles(colours)
         self.width = max(40, shutil.get_terminal_size((80, 24)).columns)
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty()
         self._console: Any = None
@@ -374,7 +402,7 @@ class Screen:
 
             text = Text(line, style=style)
             for seat, name in enumerate(self.names):
-                text.highlight_words([name], style=f"bold {SEAT_COLOURS[seat % 6]}")
+                text.highlight_words([name], style=self.styles[seat % len(self.styles)])
             self._console.print(text)
 
     def error(self, message: str) -> None:
@@ -422,7 +450,7 @@ class TerminalPlay:
         self.humans = [s for s, k in enumerate(self.kinds) if k == "human"]
         #: whose eyes the words are told through: the one person, or a spectator's
         self.watcher = self.humans[0] if len(self.humans) == 1 else None
-        self.screen = screen or Screen(game.players)
+        self.screen = screen or Screen(game.players, game_seat_colours(game))
         self.reader = reader or make_reader()
         #: the log's length when its events were last told
         self.told = 0

@@ -203,6 +203,11 @@ def _effect(tile: TileKind) -> str:
     return "; ".join(words)
 
 
+#: each seat's colour, the same on the board, in the browser's panels and log and in the
+#: terminal: blue and orange, apart in every common colour blindness and carrying white words
+SEAT_COLOURS = ("#2f6db5", "#c8621e")
+
+
 def static_data(tie: str) -> dict[str, object]:
     """Metro City's static facts as plain JSON, for the tie rule ``tie``.
 
@@ -277,4 +282,5 @@ def static_data(tie: str) -> dict[str, object]:
             "out_of_play": len(TOKENS) - len(STREETS),
         },
         "tie": {"rule": tie, "text": TIE_RULES[tie]},
+        "seat_colours": list(SEAT_COLOURS),
     }

@@ -21,6 +21,7 @@ from metrocity.data import (
     COLUMNS,
     KIND_NAMES,
     ROWS,
+    SEAT_COLOURS,
     SUPPRESSED_BY,
     TIE_RULES,
     TILE_KINDS,
@@ -187,8 +188,6 @@ def render_text(game: Game, seat: int | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- SVG
-#: owner colours by seat: blue and orange, told apart with the common colour blindnesses
-SEAT_COLOURS = ("#2f6db5", "#c8621e")
 #: the colour of the band naming a tile's category, and of its key
 KIND_COLOURS: dict[Kind, str] = {
     "residential": "#2e7d32",
@@ -223,8 +222,8 @@ rect.frame.open { fill: #e8e6df; stroke: #c9c6bb; }
 circle.chip { stroke: #7a6a2a; stroke-width: 1; }
 circle.chip.open { fill: #f3e5ab; }
 circle.chip.tied { fill: #bdbdbd; stroke: #777; }
-circle.chip.seat0 { fill: #2f6db5; stroke: #1b3f6b; }
-circle.chip.seat1 { fill: #c8621e; stroke: #7a3a10; }
+circle.chip.seat0 { stroke: #1b3f6b; }
+circle.chip.seat1 { stroke: #7a3a10; }
 rect.token { fill: #f3e5ab; stroke: #7a6a2a; }
 rect.pending { fill: none; stroke: #e0007a; stroke-width: 3; }
 circle.target-ring { fill: none; stroke: #e0007a; stroke-width: 3; stroke-dasharray: 6 3; }

@@ -15,6 +15,18 @@ import attrs
 
 from common import InvalidOption
 
+#: each seat's token colour, by name (the rulebook's tokens come "in different colours"; these
+#: six are told apart in every common colour blindness): on the board, in the browser's panels
+#: and log, and in the terminal
+SEAT_COLOURS: tuple[tuple[str, str], ...] = (
+    ("blue", "#2055c0"),
+    ("orange", "#d95f02"),
+    ("green", "#1b9e77"),
+    ("purple", "#7a3d8f"),
+    ("black", "#222222"),
+    ("yellow", "#e6ab02"),
+)
+
 # --- the rulebook's numbers (seed "Setup", "Rules in Brief", "Building Rights", rulings) -------
 START_CASH = 5_000_000  # ruling MI-1
 BORSA_PASS = 250_000  # ruling MI-12

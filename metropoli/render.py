@@ -14,7 +14,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from common import Action, Game
-from common.svg import Drawing, SvgWrapper, fit_lines, wrap_text
+from common.svg import Drawing, SvgWrapper, fit_lines, ink_on, tint, wrap_text
 from metropoli import data as D
 from metropoli import words as W
 from metropoli.actions import Build, FreeBlock, Give, GoTo, Offer, Sell, Take
@@ -279,14 +279,10 @@ def _fit(line: str) -> str:
 
 
 # ------------------------------------------------------------------ SVG
-#: each seat's colour: its name, its tokens' and chips' colour, the tint of its concessions
-SEAT_COLOURS: tuple[tuple[str, str, str], ...] = (
-    ("blue", "#1f63c6", "#d9e6f8"),
-    ("orange", "#e8590c", "#fde2d0"),
-    ("green", "#2b8a3e", "#d6efda"),
-    ("purple", "#7048e8", "#e5ddfb"),
-    ("black", "#212529", "#dddddd"),
-    ("magenta", "#c2255c", "#f7d6e2"),
+#: each seat's colour (``data.SEAT_COLOURS``): its name, its tokens' and chips' colour, the
+#: tint of its concessions
+SEAT_COLOURS: tuple[tuple[str, str, str], ...] = tuple(
+    (name, colour, tint(colour, 0.18)) for name, colour in D.SEAT_COLOURS
 )
 #: each neighbourhood colour's band on its streets and in the list of values
 HOOD_COLOURS: dict[str, str] = {
@@ -301,8 +297,8 @@ HOOD_COLOURS: dict[str, str] = {
 }
 _STYLE = (
     "".join(
-        f"circle.seat{k} {{ fill: {chip}; }}\nrect.space.held{k} {{ fill: {tint}; }}\n"
-        for k, (_, chip, tint) in enumerate(SEAT_COLOURS)
+        f"circle.seat{k} {{ fill: {chip}; }}\nrect.space.held{k} {{ fill: {ground}; }}\n"
+        for k, (_, chip, ground) in enumerate(SEAT_COLOURS)
     )
     + "".join(f"rect.band-{c} {{ fill: {v}; }}\n" for c, v in HOOD_COLOURS.items())
     + """\
@@ -606,7 +602,7 @@ class _Board:
             size=size,
             bold=True,
             anchor="middle",
-            class_="on-dark",
+            class_="on-dark" if ink_on(SEAT_COLOURS[p][1]) == "#ffffff" else "on-light",
         )
 
     # -------------------------------------------------------------- the header

@@ -223,6 +223,8 @@ def static_data(head: Mapping[str, Any], options: Mapping[str, Any]) -> dict[str
     ]
     return {
         **head,
+        "seat_colours": [colour for _, colour in D.SEAT_COLOURS],
+        "seat_colour_names": [name for name, _ in D.SEAT_COLOURS],
         "reconstructions": (
             "the board (track, names, exits, districts, areas) and the Metropoli deck "
             "are reconstructions, replaceable data (rulings MI-2 to MI-8)"

@@ -137,6 +137,10 @@ LANDMARKS: tuple[Landmark, ...] = (
 TOWN_HALL = Property("town_hall", "Town Hall", "Ratusz", "plus")
 
 #: ruling MK-6: 2 to 4 players
+#: each seat's colour (its city's band, its swatch, its dot in the browser, its name in the
+#: terminal): orange, teal, pink and charcoal, apart from the four card colours and from one
+#: another in every common colour blindness
+SEAT_COLOURS = ("#b35900", "#00796b", "#d0569a", "#2b2b2b")
 MIN_PLAYERS = 2
 MAX_PLAYERS = 4
 #: ruling MK-6: coins each player starts with, and the establishments each starts with
@@ -259,6 +263,7 @@ def static_data(options: Mapping[str, Any]) -> dict[str, Any]:
             "properties": [p["id"] for p in properties],
         },
         "colours": COLOURS,
+        "seat_colours": list(SEAT_COLOURS),
         "icons": _icons_in_play(cards),
         "cards": cards,
         "landmarks": landmarks,

@@ -12,7 +12,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from common.actions import Action
-from common.svg import HINTING, Drawing, SvgWrapper, fit_lines, fit_text, text_width
+from common.svg import HINTING, Drawing, SvgWrapper, fit_lines, fit_text, text_width, tint
 from common.words import in_words
 from metropolia.actions import Build, Swap, TakeFrom
 from metropolia.data import (
@@ -24,6 +24,7 @@ from metropolia.data import (
     MARKET_NAMES,
     PORT_BONUS,
     PUBLISHER_ICONS,
+    SEAT_COLOURS,
     TOWN_HALL,
     Card,
     static_data,
@@ -183,9 +184,6 @@ def render_text(game: Game, seat: int | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- SVG
-#: each seat's colour (its city's band, its swatch in the list of players): orange, teal,
-#: magenta and slate, apart from the four card colours and from one another
-SEAT_COLOURS = ("#b35900", "#00796b", "#ad1f5f", "#4a5866")
 #: the rulebook's four card colours, dark enough to carry white words
 CARD_COLOURS: dict[str, str] = {
     "blue": "#2f67a8",
@@ -196,17 +194,11 @@ CARD_COLOURS: dict[str, str] = {
 _TOWN_HALL_COLOUR = "#7b6248"
 
 
-def _tint(colour: str, share: float) -> str:
-    """``colour`` mixed with white, ``share`` of it kept: a city panel's light ground."""
-    rgb = [int(colour[k : k + 2], 16) for k in (1, 3, 5)]
-    return "#" + "".join(f"{round(255 - (255 - v) * share):02x}" for v in rgb)
-
-
 _STYLE = (
     "".join(
         f".seat{k} {{ fill: {c}; }}\n"
         f".turn{k} {{ fill: {c}; fill-opacity: 0.14; }}\n"
-        f"rect.panel.seat{k} {{ fill: {_tint(c, 0.09)}; stroke: {c}; }}\n"
+        f"rect.panel.seat{k} {{ fill: {tint(c, 0.09)}; stroke: {c}; }}\n"
         for k, c in enumerate(SEAT_COLOURS)
     )
     + "".join(f"rect.{k} {{ fill: {c}; }}\n" for k, c in CARD_COLOURS.items())

@@ -45,6 +45,15 @@ SEED_BUILDINGS = {
     "department_store": 1,
 }
 #: ruling MS-5: colours by player count (4 players choose: option ``colours``)
+#: each chip colour of the rulebook (MS-5, MS-A8) as drawn: on the board, in the browser's
+#: panels and log and in the terminal (a white chip has a dark rim wherever it is drawn)
+CHIP_COLOURS = {
+    "white": "#ffffff",
+    "green": "#3a9d4f",
+    "blue": "#3b78d8",
+    "yellow": "#f2c12e",
+    "pink": "#f08cc0",
+}
 COLOURS = {2: ("white", "green"), 3: ("white", "green", "blue"), 5: tuple(CHIPS)}
 DEFAULT_FOUR = ("white", "green", "blue", "yellow")
 #: ruling MS-6: a district is free to claim while fewer than this many lots are occupied

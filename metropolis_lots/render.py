@@ -12,8 +12,9 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from common import Action
-from common.svg import Drawing, SvgWrapper, fit_text, wrap_text
+from common.svg import Drawing, SvgWrapper, fit_text, tint, wrap_text
 from common.words import in_words
+from metropolis_lots import data as D
 from metropolis_lots.actions import Build, Give, Propose, Take
 from metropolis_lots.data import FREE_UNTIL, OFFER_SIZE, Model
 from metropolis_lots.rules import Metropolis
@@ -295,13 +296,10 @@ def render_text(game: Metropolis, seat: int | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- SVG
-#: each chip colour (MS-5, MS-A8): the chip, and the tint of a lot it marks
+#: each chip colour (MS-5, MS-A8, ``data.CHIP_COLOURS``): the chip, and the tint of a lot
+#: it marks
 CHIP_COLOURS: dict[str, tuple[str, str]] = {
-    "white": ("#ffffff", "#ffffff"),
-    "green": ("#5cb85c", "#d3ebcd"),
-    "blue": ("#5b8fd9", "#d5e1f5"),
-    "yellow": ("#f0c419", "#f9edbb"),
-    "pink": ("#ee82b8", "#f8d3e5"),
+    name: (colour, tint(colour, 0.3)) for name, colour in D.CHIP_COLOURS.items()
 }
 #: a building's label when its rulebook name does not fit its lots (the key explains each)
 ROOF_LABELS = {

@@ -42,6 +42,7 @@ from metropolis_lots.actions import (
     Take,
 )
 from metropolis_lots.data import (
+    CHIP_COLOURS,
     CHIPS,
     COLOURS,
     DEAL,
@@ -1211,6 +1212,13 @@ class Metropolis(Game):
                 for kind, row in sorted(r.chart.rows.items())
             },
             "chips": dict(CHIPS),
+            "chip_colours": dict(CHIP_COLOURS),
+            # each seat's chip colour as drawn: the option's order, else the seed's (for the
+            # most players; fewer players take the first ones, MS-5)
+            "seat_colours": [
+                CHIP_COLOURS[c]
+                for c in (options["colours"].split(",") if options["colours"] else CHIPS)
+            ],
             "deal": {
                 str(n): {
                     "lots": DEAL[n],

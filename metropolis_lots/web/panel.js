@@ -19,6 +19,8 @@ export default {
       ["buildings", built],
     ];
   },
+  // a seat's colour is its chips', dealt at the set-up (MS-5): the word of the view, drawn
+  colours: (st, data) => (st.colours ?? []).map((/** @type {string} */ c) => data?.chip_colours?.[c]),
   mine: (st, i) => {
     const lots = Object.entries(st.owners ?? {})
       .filter(([, o]) => o === i)

@@ -17,7 +17,7 @@ from click.testing import CliRunner
 from common.cli import main
 from common.events import ActionTaken
 from common.registry import games, get, load
-from common.terminal import SCREEN_LINES, Menu, fit_board
+from common.terminal import SCREEN_LINES, Menu, fit_board, seat_styles
 
 #: a prompt line of the plain reader: ``Player 1> `` and the entry it echoes
 PROMPT = re.compile(r"^(Player \d)> (.*)$")
@@ -319,7 +319,13 @@ def test_play_in_a_real_terminal_completes_words_and_saves(tmp_path: Path) -> No
         child.expect("Player 1>")
         seen = child.before
         if importlib.util.find_spec("rich") is not None:
-            assert "\x1b[1;36mPlayer 1\x1b[0m" in seen  # seat 0's name in its colour
+            from rich.color import ColorSystem
+            from rich.style import Style
+
+            # seat 0's name on its colour, the board's (the data's seat_colours), in 256 colours
+            style = seat_styles(get("metrocity").cls.static_data()["seat_colours"])[0]
+            codes = Style.parse(style)._make_ansi_codes(ColorSystem.EIGHT_BIT)
+            assert f"\x1b[{codes}mPlayer 1\x1b[0m" in seen
         assert "Since then:" in seen and "1st Street" in seen
         child.send("pla\t")  # Tab completes the verb ...
         child.expect("place")

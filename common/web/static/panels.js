@@ -17,6 +17,8 @@ import { el } from "./ui.js";
  *   each player's numbers (seat: the player's), from the game's `view.state`
  * @property {(st: any, seat: number, names: Map<string, string>, data: any) => HTMLElement|null} [mine]
  *   what only this seat sees (its hand, its coins)
+ * @property {(st: any, data: any) => (string|undefined)[]} [colours] each seat's colour, where
+ *   the game's state says it (a colour dealt at the set-up); else the data's `seat_colours`
  */
 
 /**
@@ -63,6 +65,22 @@ export function list(title, items, attr = "data-hand") {
 }
 
 /**
+ * Put each seat's colour on the page (`--seat-0`, `--seat-1`, ...: the players' dots, the
+ * log's marks): the game's own for this state (`Panel.colours`), else its static data's
+ * `seat_colours`, the colours its board draws. Without either, style.css's stay.
+ * @param {View} view
+ * @param {any} data
+ * @param {Panel|null} panel
+ */
+export function paintSeats(view, data, panel) {
+  const colours = panel?.colours?.(view.state ?? {}, data) ?? data?.seat_colours ?? [];
+  const root = document.documentElement.style;
+  colours.forEach((/** @type {string|undefined} */ c, i) => {
+    if (typeof c === "string" && /^#[0-9a-f]{6}$/i.test(c)) root.setProperty(`--seat-${i}`, c);
+  });
+}
+
+/**
  * The players: each with its name, whether it is to act, the game's numbers, its result.
  * @param {View} view
  * @param {Record<string, string>} kinds per seat: "you", "bot: heuristic", "" (another person)
@@ -72,6 +90,7 @@ export function list(title, items, attr = "data-hand") {
  * @returns {HTMLElement}
  */
 export function playersPanel(view, kinds, names, data, panel) {
+  paintSeats(view, data, panel); // the colours of the seats of this game, as its board draws
   const st = view.state ?? {};
   const box = el("div", { class: "players", "data-players": "" });
   view.players.forEach((name, i) => {
