@@ -64,10 +64,19 @@ def _status(street: dict[str, Any]) -> str:
     return f"won {_MARKS[award['winner']]}" + ("=" if award["tied"] else "")
 
 
+#: a street's token before the set-up's shuffle has dealt the tokens
+UNDEALT = "?"
+
+
+def _dollar(token: int | None) -> str:
+    """A token's value, ``$10``; ``?`` before the tokens are dealt."""
+    return UNDEALT if token is None else f"${token}"
+
+
 def _token(street: dict[str, Any]) -> str:
     """The street's token: the one lying there, or the one it was awarded with."""
     award = street["award"]
-    return f"${street['token'] if award is None else award['token']}"
+    return _dollar(street["token"] if award is None else award["token"])
 
 
 def _sums(street: dict[str, Any]) -> str:
@@ -168,6 +177,8 @@ def render_text(game: Game, seat: int | None = None) -> str:
         f"{LEGEND}; a, b: the owner; . empty. Bonus: open; won a; tied (discarded); "
         "won b= (a tie the placer kept)"
     )
+    if any(st["token"] is None and st["award"] is None for st in streets):
+        key += f"; {UNDEALT}: the bonus tokens are not dealt yet"
     tail = [key]
     for k, player in enumerate(state["players"]):
         who = f"{players[k]} ({_MARKS[k]}, you)" if k == seat else names[k]
@@ -225,6 +236,7 @@ circle.chip.tied { fill: #bdbdbd; stroke: #777; }
 circle.chip.seat0 { stroke: #1b3f6b; }
 circle.chip.seat1 { stroke: #7a3a10; }
 rect.token { fill: #f3e5ab; stroke: #7a6a2a; }
+rect.place { fill: none; pointer-events: all; }
 rect.pending { fill: none; stroke: #e0007a; stroke-width: 3; }
 circle.target-ring { fill: none; stroke: #e0007a; stroke-width: 3; stroke-dasharray: 6 3; }
 polygon.marker { fill: #222; }
@@ -508,7 +520,9 @@ def _street_title(street: dict[str, Any], names: list[str]) -> str:
     a, b = street["sums"]
     sums = f"{names[0]} {a}, {names[1]} {b}"
     if award is None:
-        return f"{street['name']}: ${street['token']} bonus, {street['empty']} blocks empty; {sums}"
+        token = street["token"]
+        bonus = "bonus not dealt yet" if token is None else f"${token} bonus"
+        return f"{street['name']}: {bonus}, {street['empty']} blocks empty; {sums}"
     return f"{street['name']}: ${award['token']} bonus awarded at {sums}"
 
 
@@ -523,7 +537,7 @@ def _chip(d: Drawing, g: Any, cx: float, cy: float, street: dict[str, Any]) -> N
     chip = d.group(g, class_="chip")  # the chip holds the token's value: its frame
     d.add(chip, "circle", cx=float(cx), cy=float(cy), r=_CHIP_R, class_=f"frame chip {state}")
     colour = "on-dark" if state.startswith("seat") else None
-    d.text(chip, cx, cy + 4.5, f"${token}", size=13, bold=True, anchor="middle", class_=colour)
+    d.text(chip, cx, cy + 4.5, _dollar(token), size=13, bold=True, anchor="middle", class_=colour)
 
 
 def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks: set[str]) -> None:
@@ -554,6 +568,18 @@ def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks:
             cy = _GRID_BOTTOM + 10 + _CHIP_R
             x, y, anchor = cx, cy + _CHIP_R + 18, "middle"
             width, min_size = _BLOCK_W + _GAP - 6, 10
+        # the street's place: a box around its chip and lines, the group's first shape, which
+        # the browser outlines when the street may be clicked (the Courthouse) or is chosen
+        if i < ROWS:
+            box = (
+                cx - _CHIP_R - 5,
+                cy - _CHIP_R - 5,
+                _W - 12 - (cx - _CHIP_R - 5),
+                2 * _CHIP_R + 10,
+            )
+        else:
+            box = (cx - _BLOCK_W / 2, cy - _CHIP_R - 5, _BLOCK_W, 2 * _CHIP_R + 44)
+        d.rect(g, *box, rx=6, class_="place")
         _chip(d, g, cx, cy, street)
         if key in marks:
             d.add(g, "circle", cx=cx, cy=cy, r=_CHIP_R + 4, class_="target-ring")

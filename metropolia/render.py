@@ -540,6 +540,7 @@ class _Board:
             ),
             class_=f"city seat-{p}",
             data_seat=p,
+            data_place=f"city:{p}",
         )
         d.rect(g, _M, y, _W - 2 * _M, height, rx=6, class_=f"frame panel seat{p}")
         d.rect(g, _M + 1, y + 1, _W - 2 * _M - 2, _BAND, rx=5, class_=f"seat{p}")
@@ -555,7 +556,7 @@ class _Board:
         costs: dict[str, int] = self.state["landmark_costs"]
         for j, (lid, done) in enumerate(city["landmarks"].items()):
             self._landmark(g, lid, bool(done), costs[lid], _X0 + j * (_LANDMARK_W + _GAP), top,
-                           mine)  # fmt: skip
+                           mine, p)  # fmt: skip
         items: list[str | None] = [None] if city["town_hall"] else []
         items += _by_number(city["cards"])
         for k, cid in enumerate(items):
@@ -577,6 +578,7 @@ class _Board:
                 corner=f"×{count}",
                 data_count=count,
                 data_seat=p,
+                data_place=f"city:{p}:{cid}",
             )
 
     def _named(
@@ -607,7 +609,7 @@ class _Board:
         return f"{card.colour}, activated by {_rolls(card.rolls)}. {self.effects[card.id]}"
 
     def _landmark(
-        self, g: Any, lid: str, built: bool, cost: int, x: float, y: float, mine: bool
+        self, g: Any, lid: str, built: bool, cost: int, x: float, y: float, mine: bool, p: int
     ) -> None:
         d = self.d
         landmark = LANDMARKS[LANDMARK_INDEX[lid]]
@@ -620,6 +622,7 @@ class _Board:
             class_=f"landmark {'built' if built else 'unbuilt'}",
             data_landmark=lid,
             data_built=str(built).lower(),
+            data_place=f"landmark:{p}:{lid}",
         )
         d.rect(lg, x, y, _LANDMARK_W, _LANDMARK_H, rx=4,
                class_=f"frame landmark {'built' if built else 'unbuilt'}")  # fmt: skip
@@ -730,6 +733,7 @@ class _Board:
                 sold_out=not left,
                 data_count=left,
                 data_cost=costs[cid],
+                data_place=f"market:{cid}",
             )
         if "stack_size" in state:
             size = state["stack_size"]

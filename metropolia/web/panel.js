@@ -19,6 +19,17 @@ export default {
       ["establishments", Object.values(c.cards ?? {}).reduce((a, b) => a + Number(b), 0)],
     ];
   },
+  // the frame of a move is on its owner's card: your own card of the same name is not it
+  moved: (json, seat, data) => {
+    if (json.type === "Build") {
+      const landmark = (data?.landmarks ?? []).some((/** @type {any} */ l) => l.id === json.card);
+      return landmark ? [`landmark:${seat}:${json.card}`] : [`market:${json.card}`, `city:${seat}:${json.card}`];
+    }
+    // a swap: each card where it went, the one taken now the mover's, the one given theirs
+    if (json.type === "Swap") return [`city:${seat}:${json.take}`, `city:${json.seat}:${json.give}`];
+    if (json.type === "TakeFrom") return [`city:${json.seat}`];
+    return [];
+  },
   mine: (st, i, names) => {
     const c = st.cities?.[i];
     if (!c) return null;

@@ -338,3 +338,26 @@ def test_the_text_board_shows_the_avenues_by_name_and_a_park_held_twice_once() -
     assert "your hand: Residential 1 [res1], Residential 2 [res2], Residential 3 [res3]," in text
     assert "Park (School) [park] x2" in text
     assert "Player 1 (a, you): $0 (tokens none); hand 5, pile 15" in text
+
+
+def test_before_the_tokens_are_dealt_a_street_shows_no_none() -> None:
+    from click.testing import CliRunner
+
+    from common.cli import main
+
+    g = metrocity.new_game(seed=3)
+    assert g.chance is not None and all(st["token"] is None for st in g.view(0)["state"]["streets"])
+    text, svg = " ".join(render_text(g, 0).split()), str(render_svg(g, 0))
+    assert "None" not in text and "None" not in svg
+    assert "? open" in text and "the bonus tokens are not dealt yet" in text
+    assert ">?</text>" in svg and "bonus not dealt yet" in svg
+    save = g.clone()
+    g.resolve()
+    assert "?" not in render_text(g, 0).split("tiles:")[0]  # dealt: every token has its value
+    runner = CliRunner()
+    with runner.isolated_filesystem():
+        Path("g.json").write_text(save.to_json())
+        for args in (["render", "--save", "g.json", "--at", "0"], ["replay", "g.json", "--step"]):
+            out = runner.invoke(main, ["metrocity", *args], input="\n" * 5)
+            assert out.exit_code == 0, out.output
+            assert "$None" not in out.output and "? open" in " ".join(out.output.split()), args

@@ -130,15 +130,21 @@ export function markPlaces(holder, moves, chosen) {
 }
 
 /**
- * Highlight the places a move mentions (a bot's move, shown at a person's pace).
+ * Highlight the places a move mentions (a bot's move, shown at a person's pace). A game
+ * whose clickable places are the viewer's (your own card and another's share a name) says
+ * where a move landed instead: `places`, values of its board's `data-place` attributes
+ * (its panel's `moved`), so the frame marks the card its owner played or bought.
  * @param {Element} holder
  * @param {Move} move
+ * @param {string[]|null} [places]
  * @returns {number} how many places
  */
-export function highlightMove(holder, move) {
+export function highlightMove(holder, move, places = null) {
   let count = 0;
-  for (const node of holder.querySelectorAll("[data-key]")) {
-    const hit = mentions(node.getAttribute("data-key") || "", move);
+  for (const node of holder.querySelectorAll("[data-key], [data-place]")) {
+    const hit = places
+      ? places.includes(node.getAttribute("data-place") || "")
+      : mentions(node.getAttribute("data-key") || "", move);
     node.classList.toggle("mk-moved", hit);
     if (hit) count += 1;
   }

@@ -213,7 +213,7 @@ function show(u, log) {
   if (page.replay) return; // the replay keeps the board until it is closed
   drawLive();
   const moved = lastMove(u);
-  if (moved) highlightMove($("[data-board]"), moved.move);
+  if (moved) highlightMove($("[data-board]"), moved.move, page.panel?.moved?.(moved.move.json, moved.seat, page.data));
 }
 
 /** Draw the live game (the shown state). */

@@ -17,6 +17,9 @@ import { el } from "./ui.js";
  *   each player's numbers (seat: the player's), from the game's `view.state`
  * @property {(st: any, seat: number, names: Map<string, string>, data: any) => HTMLElement|null} [mine]
  *   what only this seat sees (its hand, its coins)
+ * @property {(json: any, seat: number, data: any) => string[]|null} [moved] where a seat's move
+ *   landed on the board: `data-place` values (board.js `highlightMove`), for a game whose
+ *   clickable places are the viewer's own
  * @property {(st: any, data: any) => (string|undefined)[]} [colours] each seat's colour, where
  *   the game's state says it (a colour dealt at the set-up); else the data's `seat_colours`
  */
