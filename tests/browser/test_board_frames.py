@@ -67,15 +67,7 @@ def test_another_players_landmark_is_framed_in_their_city_not_yours(
         "city:1:wheat_field",
     ]
     moved = page.locator('[data-board] [data-place="landmark:1:train_station"]')
-    page.evaluate(
-        """async () => {
-          const { highlightMove } = await import("./board.js");
-          const { default: panel } = await import("./games/metropolia/panel.js");
-          const json = { type: "Build", card: "train_station" };
-          highlightMove(document.querySelector("[data-board]"), { json, text: "" },
-                        panel.moved(json, 1, window.__data));
-        }"""
-    )
+    _framed(page, {"type": "Build", "card": "train_station"}, 1)  # framed again, to look at
     stroke = moved.locator("rect").first.evaluate("(n) => getComputedStyle(n).strokeWidth")
     assert stroke == "6px"  # the frame is drawn (style.css's mk-moved), not only a class
     screenshot(page, "metropolia-frame-on-the-owners-landmark")
