@@ -15,11 +15,15 @@ from tests.browser.conftest import Server, screenshot
 pytestmark = pytest.mark.slow
 
 
-def _start(page: Page, server: Server, name: str) -> None:
+def _started(server: Server, contexts: Any, name: str) -> Page:
+    """A page of a new game of ``name`` against bots, the seat to move."""
+    page: Page = contexts().page()
     page.goto(server.url + "?pace=0")
     page.locator(f'[data-new-game="{name}"]').click()
     page.wait_for_url("**/game.html*#t=*")
     ready(page)
+    wait_movable(page)
+    return page
 
 
 def _framed(page: Page, json: dict[str, Any], seat: int) -> list[str]:
@@ -41,9 +45,7 @@ def _framed(page: Page, json: dict[str, Any], seat: int) -> list[str]:
 def test_another_players_landmark_is_framed_in_their_city_not_yours(
     server: Server, contexts: Any
 ) -> None:
-    page = contexts().page()
-    _start(page, server, "metropolia")
-    wait_movable(page)
+    page = _started(server, contexts, "metropolia")
     page.evaluate(
         """async () => {
           const { MetroClient, socketUrl } = await import("./client.js");
@@ -76,9 +78,7 @@ def test_another_players_landmark_is_framed_in_their_city_not_yours(
 def test_metro_citys_streets_are_outlined_when_live_and_when_chosen(
     server: Server, contexts: Any
 ) -> None:
-    page = contexts().page()
-    _start(page, server, "metrocity")
-    wait_movable(page)
+    page = _started(server, contexts, "metrocity")
     # the Courthouse's swap names two streets: the page marks them as board.js does
     widths = page.evaluate(
         """async () => {
