@@ -243,7 +243,7 @@ polygon.marker { fill: #222; }
 """
 )
 
-_W = 980
+_W = 1000
 _BLOCK_W = 100
 _BLOCK_H = 74
 _GAP = 8
@@ -252,6 +252,9 @@ _TOP = 180
 _GRID_RIGHT = _LEFT + COLUMNS * _BLOCK_W + (COLUMNS - 1) * _GAP
 _GRID_BOTTOM = _TOP + ROWS * _BLOCK_H + (ROWS - 1) * _GAP
 _CHIP_R = 18
+#: the smallest text: 9 px with the picture fitted into the page's 760 x 700 (it is 1,000 wide
+#: and about 1,000 high, drawn at 0.7)
+_LEAST = 13
 _HAND_TOP = _GRID_BOTTOM + 104
 _HAND_H = 54
 
@@ -305,7 +308,7 @@ def render_svg(
     hand = state["hand"]
     discard_y = (_HAND_TOP + _HAND_H + 28) if hand is not None else _HAND_TOP + 8
     key_top = discard_y + 32
-    height = key_top + 20 + 18 * 9
+    height = key_top + 20 + 19 * 9
     d = Drawing(
         _W,
         height,
@@ -326,6 +329,7 @@ def render_svg(
         discard_y,
         f"Discarded: {_dollars(state['discarded'])}.  Out of play: "
         f"{_dollars(state['out_of_play'])}.",
+        size=_LEAST,
         width=_W - 48,
         class_="discarded",
     )
@@ -341,7 +345,7 @@ def _header(d: Drawing, view: dict[str, Any], state: dict[str, Any], seat: int |
         _W - 24,
         36,
         f"Tie rule: {TIE_RULES[state['tie']]}",
-        size=11,
+        size=_LEAST,
         anchor="end",
         width=_W - 260,
         class_="muted",
@@ -358,26 +362,26 @@ def _header(d: Drawing, view: dict[str, Any], state: dict[str, Any], seat: int |
             )
         d.rect(row, 38, top + 5, 16, 16, rx=3, class_=f"seat{k}")
         you = " (you)" if k == seat else ""
-        d.text(row, 62, base, names[k] + you, size=14, bold=True, width=226, min_size=12)
+        d.text(row, 62, base, names[k] + you, size=15, bold=True, width=226, min_size=_LEAST)
         d.text(row, 298, base, f"${player['money']}", size=14, bold=True, class_="money")
         for i, token in enumerate(player["tokens"]):
-            x = 352 + 38 * i
+            x = 352 + 44 * i
             chip = d.group(
                 row,
                 key=f"token:{token}",
                 title=f"${token} token of {names[k]}: money, or the price of a build-over",
                 class_="token",
             )
-            d.rect(chip, x, top + 4, 34, 18, rx=9, class_="frame token")
-            d.text(chip, x + 17, top + 17, f"${token}", size=11, bold=True, anchor="middle")
+            d.rect(chip, x, top + 3, 40, 20, rx=10, class_="frame token")
+            d.text(chip, x + 20, top + 18, f"${token}", size=_LEAST, bold=True, anchor="middle")
         if not player["tokens"]:
-            d.text(row, 352, base, "no tokens", size=12, class_="muted")
+            d.text(row, 352, base, "no tokens", size=_LEAST, class_="muted")
         d.text(
             row,
             _W - 24,
             base,
             f"hand {player['hand_size']}, pile {player['pile_size']}",
-            size=12,
+            size=_LEAST,
             anchor="end",
             class_="muted",
         )
@@ -389,7 +393,7 @@ def _header(d: Drawing, view: dict[str, Any], state: dict[str, Any], seat: int |
         size=14,
         bold=True,
         width=_W - 48,
-        min_size=11,
+        min_size=_LEAST,
         class_="status",
     )
 
@@ -409,11 +413,13 @@ def _grid(
             bold=True,
             anchor="middle",
             width=_BLOCK_W + _GAP - 4,
-            min_size=9,
+            min_size=_LEAST,
         )
     for r in range(ROWS):
         y = _TOP + r * (_BLOCK_H + _GAP) + _BLOCK_H / 2 + 5
-        d.text(None, 20, y, streets[r]["name"], size=13, bold=True, width=_LEFT - 28, min_size=9)
+        d.text(
+            None, 20, y, streets[r]["name"], size=14, bold=True, width=_LEFT - 28, min_size=_LEAST
+        )
         for c in range(COLUMNS):
             block = f"{COLUMN_LETTERS[c]}{r + 1}"
             _block(d, state["grid"][r][c], r, c, names, block)
@@ -471,10 +477,10 @@ def _tile(
 ) -> None:
     """A tile drawn in a w x h box: its owner's colour, its number or label, its category."""
     kind = TILES[tile]
-    band = 17
+    band = 19
     d.rect(g, x, y, w, h, rx=4, class_=f"frame seat{owner}")
     if corner:
-        d.text(g, x + 6, y + 14, corner, size=10, class_="on-dark")
+        d.text(g, x + 5, y + 15, corner, size=_LEAST, class_="on-dark")
     big = 22 if h > 60 else 18
     d.text(
         g,
@@ -493,10 +499,10 @@ def _tile(
         x + w / 2,
         y + h - 5,
         category_display(kind.kind),
-        size=11,
+        size=_LEAST,
         anchor="middle",
-        width=w - 6,
-        min_size=8,
+        width=w - 4,
+        min_size=_LEAST,
         class_="on-dark band",
     )
 
@@ -552,6 +558,8 @@ def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks:
             data_street=street["id"],
         )
         first, second, tone = _street_lines(street, names)
+        if i >= ROWS:  # under an avenue a line is a column wide: the winner by name alone
+            first = first.removeprefix("won by ").replace("tie kept by ", "tie: ")
         cx: float
         cy: float
         x: float
@@ -562,12 +570,12 @@ def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks:
             cx = _GRID_RIGHT + 16 + _CHIP_R
             cy = _TOP + i * (_BLOCK_H + _GAP) + _BLOCK_H / 2
             x, y, anchor = cx + _CHIP_R + 8, cy - 3, None
-            width, min_size = _W - 20 - x, 11
+            width = _W - 20 - x
         else:  # the chip under the avenue, the lines under the chip, both centred
             cx = _LEFT + (i - ROWS) * (_BLOCK_W + _GAP) + _BLOCK_W / 2
             cy = _GRID_BOTTOM + 10 + _CHIP_R
             x, y, anchor = cx, cy + _CHIP_R + 18, "middle"
-            width, min_size = _BLOCK_W + _GAP - 6, 10
+            width = _BLOCK_W + _GAP - 6
         # the street's place: a box around its chip and lines, the group's first shape, which
         # the browser outlines when the street may be clicked (the Courthouse) or is chosen
         if i < ROWS:
@@ -588,15 +596,15 @@ def _streets(d: Drawing, streets: list[dict[str, Any]], names: list[str], marks:
             x,
             y,
             first,
-            size=12,
-            bold=True,
+            size=_LEAST,
+            bold=tone != "muted",  # a winner's name in bold; "open, 5 empty" fits a column
             anchor=anchor,
             width=width,
-            min_size=min_size,
+            min_size=_LEAST,
             class_=f"bonus {tone}",
             data_street=street["id"],
         )
-        d.text(g, x, y + 16, second, size=12, anchor=anchor, width=width, class_="sums")
+        d.text(g, x, y + 17, second, size=_LEAST, anchor=anchor, width=width, class_="sums")
 
 
 def _hand(d: Drawing, hand: list[str], seat: int, marks: set[str]) -> None:
@@ -653,12 +661,12 @@ def _key_lines() -> list[tuple[Kind, str]]:
 
 
 def _key(d: Drawing, top: float, names: list[str]) -> None:
-    d.text(None, 24, top, "Key", size=13, bold=True)
+    d.text(None, 24, top, "Key", size=14, bold=True)
     y = top + 20
     for kind, text in _key_lines():
         d.rect(None, 24, y - 11, 28, 13, class_=f"kind-{kind}")
-        d.text(None, 60, y, text, size=12, width=_W - 84, min_size=9, class_="key")
-        y += 18
+        d.text(None, 60, y, text, size=_LEAST, width=_W - 84, class_="key")
+        y += 19
     d.add(None, "circle", cx=38.0, cy=y - 5.0, r=8, class_="chip open")
     d.text(
         None,
@@ -666,21 +674,19 @@ def _key(d: Drawing, top: float, names: list[str]) -> None:
         y,
         "a street's bonus token: gold while open, in the winner's colour once "
         "won, grey if tied and discarded",
-        size=12,
+        size=_LEAST,
         width=_W - 84,
-        min_size=9,
         class_="key",
     )
-    y += 18
+    y += 19
     d.text(
         None,
         60,
         y,
         f"sums x:y: {names[0]}'s and {names[1]}'s sums on the street, as it stands or as it "
         "was awarded",
-        size=12,
+        size=_LEAST,
         width=_W - 84,
-        min_size=9,
         class_="key",
     )
 
