@@ -230,7 +230,7 @@ _PAD = 10
 _X0 = _M + _PAD
 _X1 = _W - _M - _PAD
 _CARD_W = 128
-_CARD_H = 64
+_CARD_H = 70
 _GAP = 8
 _PER_ROW = 7
 _LANDMARK_W = 151
@@ -242,8 +242,11 @@ _CARDS_TOP = _BAND + 8 + _LANDMARK_H + 8
 _MARKET_TOP = 34
 _PLAYER_ROW = 26
 _PLAYERS_TOP = 52
-_KEY_LINE = 16
+_KEY_LINE = 17
 _DIE = 26
+#: the smallest text: 9 px with the picture as wide as its place on the page, 760 (the page
+#: zooms a board taller than its place to that width, board.js)
+_LEAST = 12
 #: a die face's pips, in quarters of the face from its top left corner
 _PIPS: dict[int, tuple[tuple[int, int], ...]] = {
     1: ((2, 2),),
@@ -425,7 +428,7 @@ class _Board:
             entries.append((None, f"{in_words(port)} work only in a city that has built the Port."))
         out = []
         for swatch, text in entries:
-            lines, size = fit_lines(text, _X1 - _X0 - 40, 12, lines=2, min_size=11)
+            lines, size = fit_lines(text, _X1 - _X0 - 40, 13, lines=2, min_size=_LEAST)
             out.append((swatch, lines, size))
         return out
 
@@ -521,7 +524,7 @@ class _Board:
             _roll_line(self.state),
             size=13,
             width=_W - 24 - x,
-            min_size=11,
+            min_size=_LEAST,
             class_="roll",
         )
 
@@ -627,8 +630,8 @@ class _Board:
         d.rect(lg, x, y, _LANDMARK_W, _LANDMARK_H, rx=4,
                class_=f"frame landmark {'built' if built else 'unbuilt'}")  # fmt: skip
         d.text(lg, x + 8, y + 17, landmark.name, size=12, bold=True, width=_LANDMARK_W - 16,
-               min_size=10)  # fmt: skip
-        d.text(lg, x + 8, y + 33, "built" if built else f"cost {coins(cost)}", size=11,
+               min_size=_LEAST)  # fmt: skip
+        d.text(lg, x + 8, y + 33, "built" if built else f"cost {coins(cost)}", size=_LEAST,
                width=_LANDMARK_W - 16, class_=None if built else "muted")  # fmt: skip
         self._mark(key, x, y, _LANDMARK_W, _LANDMARK_H)
 
@@ -643,14 +646,18 @@ class _Board:
         )
         d.rect(th, x, y, _CARD_W, _CARD_H, rx=5, class_="frame card town-hall")
         self._name(th, TOWN_HALL.name, x, y, "on-dark")
-        d.text(th, x + 6, y + 60, "starting property", size=10, class_="note")
+        d.text(th, x + 6, y + 65, "starting property", size=_LEAST, class_="note")
 
     def _name(self, g: Any, name: str, x: float, y: float, tone: str | None) -> None:
         """A card's name in full, on one line or two, in the card's middle."""
-        lines, size = fit_lines(name, _CARD_W - 10, 12, bold=True, min_size=10)
+        bold = True
+        lines, size = fit_lines(name, _CARD_W - 10, 13, bold=True, min_size=_LEAST)
+        if " ".join(lines) != name:  # a long name whole in the regular weight, not cut
+            bold = False
+            lines, size = fit_lines(name, _CARD_W - 10, _LEAST, min_size=_LEAST)
         for i, line in enumerate(lines):
-            base = y + (40 if len(lines) == 1 else 33 + 14 * i)
-            self.d.text(g, x + 6, base, line, size=size, bold=True, class_=tone)
+            base = y + (42 if len(lines) == 1 else 35 + 14 * i)
+            self.d.text(g, x + 6, base, line, size=size, bold=bold, class_=tone)
 
     def _card(
         self,
@@ -691,9 +698,9 @@ class _Board:
             d.add(coin, "circle", cx=cx, cy=cy, r=11, class_="frame coin")
             d.text(coin, cx, cy + 4.5, str(cost), size=12, bold=True, anchor="middle")
         self._name(g, card.name, x, y, tone)
-        d.text(g, x + 6, y + 60, card.icon, size=10, class_="muted" if sold_out else "note")
+        d.text(g, x + 6, y + 65, card.icon, size=_LEAST, class_="muted" if sold_out else "note")
         if foot is not None:
-            d.text(g, x + _CARD_W - 6, y + 60, foot, size=10, anchor="end",
+            d.text(g, x + _CARD_W - 6, y + 65, foot, size=_LEAST, anchor="end",
                    class_="muted" if sold_out else "note")  # fmt: skip
         self._mark(key, x, y, _CARD_W, _CARD_H)
 
@@ -748,7 +755,7 @@ class _Board:
             d.text(stack, x + 6, top + 22, "Stack", size=13, bold=True, class_="on-dark")
             count = "to be shuffled" if dealing else f"{size} card{'' if size == 1 else 's'}"
             d.text(stack, x + 6, top + 44, count, size=12, class_="on-dark")
-            d.text(stack, x + 6, top + 60, "face down", size=10, class_="note")
+            d.text(stack, x + 6, top + 65, "face down", size=_LEAST, class_="note")
 
     def _key(self) -> None:
         d, top = self.d, self.key_top

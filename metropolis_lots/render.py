@@ -12,7 +12,7 @@ from collections.abc import Collection, Mapping, Sequence
 from typing import Any
 
 from common import Action
-from common.svg import Drawing, SvgWrapper, fit_text, tint, wrap_text
+from common.svg import HINTING, Drawing, SvgWrapper, fit_text, text_width, tint, wrap_text
 from common.words import in_words
 from metropolis_lots import data as D
 from metropolis_lots.actions import Build, Give, Propose, Take
@@ -351,6 +351,9 @@ _STRIP, _INSET = 18, 4
 #: the dark edge of a building's roof, inside its lots' edges
 _EDGE = 2
 _CHIP_R = 8
+#: the smallest text: 9 px with the picture as wide as its place on the page, 760 (the page
+#: zooms a board taller than its place to that width, board.js)
+_LEAST = 12
 _ROW_H = 26
 #: the supply's model cards a row
 _PER_ROW = 5
@@ -601,7 +604,7 @@ def _header(d: Drawing, view: dict[str, Any], status: list[tuple[str, bool]]) ->
             size=15 if bold else 12,
             bold=bold,
             width=_W - 2 * _LEFT,
-            min_size=11,
+            min_size=_LEAST,
             class_="status" if bold else "asked",
         )
         y += 18
@@ -613,7 +616,7 @@ def _chip(
     """A player's chip: a circle of its colour holding its mark (A-E)."""
     g = d.group(parent, class_="chip-mark")
     d.add(g, "circle", cx=float(cx), cy=float(cy), r=float(r), class_=f"frame chip {colour}")
-    size = 11 if r >= 9 else 10
+    size = _LEAST
     d.text(g, cx, cy + size * 0.36, _MARK[p], size=size, bold=True, anchor="middle")
 
 
@@ -666,7 +669,7 @@ def _player_rows(
                 class_="marker",
             )
         _chip(d, row, _LEFT + 22, y + 13, p, colour, r=9.5)
-        d.text(row, _LEFT + 38, base, _who(view, p), size=13, bold=True, width=250, min_size=11)
+        d.text(row, _LEFT + 38, base, _who(view, p), size=13, bold=True, width=250, min_size=_LEAST)
         d.text(row, _LEFT + 300, base, colour, size=12)
         d.text(row, _LEFT + 360, base, f"seat {p}", size=12, class_="muted")
         for end, text, bold in (
@@ -722,7 +725,7 @@ def _board(
                 x + w,
                 y - 8,
                 count,
-                size=11,
+                size=_LEAST,
                 anchor="end",
                 class_="neighbours" if crowded else "muted",
             )
@@ -767,7 +770,7 @@ def _park(d: Drawing, x: float, y: float, w: float, h: float) -> None:
         x + w / 2,
         y + h / 2 + 22,
         "the lots around it have a park view",
-        size=11,
+        size=_LEAST,
         anchor="middle",
         class_="park-name",
     )
@@ -787,7 +790,9 @@ def _river(d: Drawing, geo: _Geometry, gr: int, columns: list[int]) -> None:
     d.rect(g, x0, y, x1 - x0, 18, class_="frame river")
     for gc in columns:
         x, _, w, _ = geo.block(gr, gc)
-        d.text(g, x + w / 2, y + 13, "River", size=11, bold=True, anchor="middle", class_="on-dark")
+        d.text(
+            g, x + w / 2, y + 13, "River", size=_LEAST, bold=True, anchor="middle", class_="on-dark"
+        )
 
 
 def _building_words(view: dict[str, Any], game_names: Mapping[str, str], b: dict[str, Any]) -> str:
@@ -853,7 +858,7 @@ def _lot(
         _roof(d, g, geo, lot, building, view)
         return
     tone = None if owner is not None else ("offer-number" if offered else "muted")
-    d.text(g, x + 5, y + 15, str(lot), size=11, bold=offered or owner is not None, class_=tone)
+    d.text(g, x + 5, y + 15, str(lot), size=_LEAST, bold=offered or owner is not None, class_=tone)
     if owner is not None:
         _chip(d, g, x + _CW / 2, y + (_STRIP + _CH) / 2, owner, colour, r=11)
     elif offered:
@@ -862,7 +867,7 @@ def _lot(
             x + _CW / 2,
             y + 40,
             "on offer",
-            size=10,
+            size=_LEAST,
             bold=True,
             anchor="middle",
             class_="offer-number",
@@ -881,7 +886,7 @@ def _roof(
     for inset, part in ((_INSET - _EDGE, "roof-edge"), (_INSET, "roof")):
         left, right, up, down = (0 if joined else inset for joined in sides)
         d.rect(g, x + left, y + up, _CW - left - right, _CH - up - down, class_=part)
-    d.text(g, x + 6, y + 16, str(lot), size=11, class_="on-dark")
+    d.text(g, x + 6, y + 16, str(lot), size=_LEAST, class_="on-dark")
     owners = [b["owner"], *(p for p, _ in b["shares"] if p != b["owner"])]
     k = sorted(b["lots"]).index(lot)
     if k < len(owners):  # the builder's chip, then each partner's (MS-A4)
@@ -937,12 +942,12 @@ def _roof_label(
     if kind in ROOF_LABELS:
         names.append(ROOF_LABELS[kind])
     names.append(_SHORT.get(kind, kind[:2]))
-    name, size = _fitting(names, room, 11, 9, bold=True)
+    name, size = _fitting(names, room, _LEAST + 1, _LEAST, bold=True)
     cx = (x0 + x1) / 2
     d.text(g, cx, y + 33, name, size=size, bold=True, anchor="middle", class_="on-dark")
     value = b["value"]
     worth, worth_size = _fitting(
-        [counted(value, "point"), f"{value} pts", str(value)], room, 10, 10
+        [counted(value, "point"), f"{value} pts", str(value)], room, _LEAST, _LEAST
     )
     d.text(g, cx, y + 50, worth, size=worth_size, anchor="middle", class_="on-dark value")
 
@@ -960,7 +965,7 @@ def _offer(
         _LEFT + 80,
         top,
         "take LOT for yourself, or give LOT SEAT to a player who may claim it",
-        size=11,
+        size=_LEAST,
         class_="muted",
     )
     gap = 12
@@ -984,15 +989,15 @@ def _offer(
         )
         d.rect(g, x, y, card_w, 64, rx=5, class_="frame card")
         d.text(g, x + 12, y + 21, f"Lot {lot}", size=15, bold=True)
-        d.text(g, x + card_w - 10, y + 20, places[0], size=11, anchor="end", class_="muted")
+        d.text(g, x + card_w - 10, y + 20, places[0], size=_LEAST, anchor="end", class_="muted")
         bonus = ", ".join(places[1:]) or "no park view, river or centre"
-        d.text(g, x + 12, y + 38, bonus, size=11, width=card_w - 20, min_size=9)
+        d.text(g, x + 12, y + 38, bonus, size=_LEAST, width=card_w - 20, min_size=_LEAST)
         if claim:
-            d.text(g, x + 12, y + 56, "may claim:", size=11)
+            d.text(g, x + 12, y + 56, "may claim:", size=_LEAST)
             for k, p in enumerate(claim):
-                _chip(d, g, x + 84 + 22 * k, y + 52, p, st["colours"][p])
+                _chip(d, g, x + 94 + 22 * k, y + 52, p, st["colours"][p])
         else:
-            d.text(g, x + 12, y + 56, "nobody may claim it now", size=11, class_="muted")
+            d.text(g, x + 12, y + 56, "nobody may claim it now", size=_LEAST, class_="muted")
         _highlight(d, x - 2, y - 2, card_w + 4, 68, key, lasts, marks)
 
 
@@ -1013,7 +1018,7 @@ def _supply(
         _LEFT + 190,
         top,
         "build MODEL LOTS, e.g. build factory 40,41,45,46 (floor plans as printed)",
-        size=11,
+        size=_LEAST,
         class_="muted",
     )
     gap = 12
@@ -1034,12 +1039,13 @@ def _supply(
         )
         d.rect(g, x, y, card_w, 66, rx=5, class_="frame card" + ("" if left else " empty"))
         for r, c in m.cells:
-            d.rect(g, x + 10 + 12 * c, y + 14 + 12 * r, 12, 12, class_="cell")
-        room = card_w - 60
-        d.text(g, x + 52, y + 20, m.name, size=12, bold=True, width=room, min_size=9)
-        d.text(g, x + 52, y + 37, m.id, size=11, width=room, min_size=9, class_="muted")
+            d.rect(g, x + 8 + 11 * c, y + 14 + 11 * r, 11, 11, class_="cell")
+        room = card_w - 52
+        bold = text_width(m.name, _LEAST, True) * HINTING <= room  # else whole, regular
+        d.text(g, x + 46, y + 20, m.name, size=_LEAST, bold=bold, width=room, min_size=_LEAST)
+        d.text(g, x + 46, y + 37, m.id, size=_LEAST, width=room, min_size=_LEAST, class_="muted")
         count = f"{left} of {m.count} left" if left else "none left"
-        d.text(g, x + 52, y + 55, f"{count} · {counted(m.size, 'lot')}", size=11)
+        d.text(g, x + 46, y + 55, f"{count} · {counted(m.size, 'lot')}", size=_LEAST)
         _highlight(d, x - 2, y - 2, card_w + 4, 70, key, lasts, marks)
 
 

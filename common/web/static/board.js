@@ -94,7 +94,54 @@ export function showBoard(holder, text) {
   svg.setAttribute("role", "img");
   const shown = /** @type {SVGSVGElement} */ (/** @type {unknown} */ (document.importNode(svg, true)));
   holder.replaceChildren(shown);
+  fitBoard(holder);
   return shown;
+}
+
+// a window made narrower or shorter may need the zoom, a wider one not
+if (typeof window !== "undefined") {
+  window.addEventListener("resize", () => {
+    for (const holder of document.querySelectorAll("[data-board]")) fitBoard(/** @type {HTMLElement} */ (holder));
+  });
+}
+
+/** the smallest text a person reads on the board without effort, in CSS pixels */
+export const LEAST_PX = 9;
+
+/**
+ * The smallest font size of the board's texts, in its viewBox's units (a text's own
+ * `font-size` or its nearest ancestor's, as the games write them).
+ * @param {SVGSVGElement} svg
+ * @returns {number}
+ */
+export function leastFontSize(svg) {
+  let least = Infinity;
+  for (const t of svg.querySelectorAll("text")) {
+    if (!t.textContent?.trim()) continue;
+    const size = parseFloat(t.closest("[font-size]")?.getAttribute("font-size") ?? "16");
+    if (size < least) least = size;
+  }
+  return least;
+}
+
+/**
+ * Zoom the board by default where fitting it into its place would draw text under
+ * `LEAST_PX`: it is then as wide as its place (or as wide as its smallest text needs, on a
+ * narrow screen), and its place scrolls (class `zoomed`). The full-size switch still shows
+ * it all at the column's width.
+ * @param {HTMLElement} holder
+ */
+export function fitBoard(holder) {
+  const svg = holder.querySelector("svg");
+  const box = svg?.viewBox.baseVal;
+  if (!svg || !box || !box.width) return;
+  const least = leastFontSize(svg);
+  const room = holder.clientWidth - 8;
+  const tall = Math.max(200, window.innerHeight - 104); // style.css: calc(100vh - 6.5rem)
+  const fitted = Math.min(room / box.width, tall / box.height);
+  const zoomed = least * fitted < LEAST_PX;
+  holder.classList.toggle("zoomed", zoomed);
+  svg.style.minWidth = zoomed ? `${Math.ceil((box.width * LEAST_PX) / least)}px` : "";
 }
 
 /**
