@@ -684,7 +684,7 @@ class TerminalPlay:
         """What the prompt asks, what is legal in words, how to answer; or about one word."""
         width = self.screen.width
         if args:
-            return self._about(menu, args[0])
+            return self._about(menu, args)
         game = self.game
         prompt = game.prompt
         # a move of several words shows best how the chooser takes them
@@ -711,16 +711,36 @@ class TerminalPlay:
             lines += [_cut(f"  {t}", width) for t in terms[:10]]
         return lines
 
-    def _about(self, menu: Menu, word: str) -> list[str]:
-        """``help WORD``: the moves it begins, and what the game's data says of it."""
+    def _about(self, menu: Menu, args: list[str]) -> list[str]:
+        """``help WORDS``: the moves the first word begins, and what the game says of the
+        words (``help la borsa`` as one name; ``help build 14`` word by word)."""
+        width = self.screen.width
+        word = args[0]
         lines = []
         members = menu.matching([word])
         if members:
             lines.append(f"{word}: {len(members)} moves, e.g. {menu.texts[members[0]]}")
+        phrase = " ".join(args)
+        told = self._explain(phrase)
+        if told is not None:
+            return lines + _wrap(told, width)
+        for w in args:
+            told = self._explain(w)
+            if told is not None:
+                lines += _wrap(told, width)
+        return lines or [
+            f"Nothing is known about {phrase!r} here: help WORD takes a word of the moves "
+            "(help alone lists the words of these moves)."
+        ]
+
+    def _explain(self, word: str) -> str | None:
+        """The game's help for ``word``, else what its static data says of it."""
+        if self.info.explain is not None:
+            told = self.info.explain(self.game, word)
+            if told is not None:
+                return told
         entry = self._static_entries().get(word.lower())
-        if entry is not None:
-            lines += _wrap(_entry_text(word, entry, facts=True), self.screen.width)
-        return lines or [f"Nothing is known about {word!r} here (help lists the words)."]
+        return None if entry is None else _entry_text(word, entry, facts=True)
 
     def _terms(self, menu: Menu) -> list[str]:
         """The game's data on the words of these moves that name cards, tiles, buildings."""

@@ -30,6 +30,7 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
+from metropolis_lots.help import explain
 from metropolis_lots.render import action_keys, render_svg, render_text
 from metropolis_lots.rules import Metropolis
 from metropolis_lots.search import MCTS
@@ -64,6 +65,7 @@ def record_extras(game: Metropolis) -> dict[str, Any]:
 
 
 INFO = GameInfo(
+    explain=explain,
     cls=Metropolis,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,

@@ -247,8 +247,8 @@ def test_help_names_the_tiles_of_the_moves_from_the_games_data() -> None:
     assert r.exit_code == 0, r.output
     assert "In these moves:" in r.output
     assert "  res2 = Residential 2: counts 2 toward" in r.output  # the list: what it does
-    # help WORD: all the data says of it (the tile, not its category of the same id)
-    assert "mall (category mall, value 0): counts nothing itself" in r.output
+    # help WORD: the game's own help (the tile, not its category of the same id)
+    assert "mall = Mall: a Mall tile, labelled" in r.output
 
 
 # ----------------------------------------------------------------------------- a real terminal
