@@ -44,6 +44,9 @@ class GameInfo:
     #: a building, a street, a number), given the game (its options); None for a word the
     #: game does not use
     explain: Callable[[Any, str], str | None] | None = None
+    #: the legal moves of the seat to act that a front end does not offer (a proposal its
+    #: partner declined, which asked again would be answered the same): still legal if typed
+    declined: Callable[[Any], frozenset[Any]] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
     #: rule options that also get a flag of their own on every command (``chart`` -> --chart)

@@ -270,7 +270,8 @@ class ReadlineReader:
     def _completer(self, text: str, state: int) -> str | None:
         if state == 0:
             line = self._readline.get_line_buffer()[: self._readline.get_endidx()]
-            self._found = self._complete(line)
+            # a space after each word, as Python's readline adds none: the next word follows
+            self._found = [f"{w} " for w in self._complete(line)]
         return self._found[state] if state < len(self._found) else None
 
     def read(self, prompt: str, start: str, complete: Complete) -> str | None:
@@ -307,8 +308,8 @@ class ToolkitReader:
             def get_completions(self, document: Any, complete_event: Any) -> Iterator[Any]:
                 before = document.text_before_cursor
                 partial = before.split(" ")[-1]
-                for word in complete(before):
-                    yield Completion(word, start_position=-len(partial))
+                for word in complete(before):  # a space after it: the next word follows
+                    yield Completion(f"{word} ", start_position=-len(partial), display=word)
 
         try:
             text: str = self._session.prompt(
@@ -534,7 +535,7 @@ class TerminalPlay:
     def _decide(self, seat: int) -> str:
         """Ask ``seat``'s person until the game moves on: ``moved``, ``redraw`` (undone),
         ``quit`` or ``eof``."""
-        menu = Menu(self.game.legal_actions())
+        menu = Menu(self._offered())
         self._screen(seat, menu)
         start = ""  # a partial move the chooser keeps typed
         while True:
@@ -556,6 +557,16 @@ class TerminalPlay:
                 return answer
             # a partial move, its next words shown; after a wrong word, the words before it
             start = answer or (kept if line.startswith(kept.strip()) else "")
+
+    def _offered(self) -> list[Action]:
+        """The legal moves the screen offers: not those the game says were declined already
+        (a proposal asked again would be answered the same; typed out, it is still made)."""
+        legal = list(self.game.legal_actions())
+        if self.info.declined is None:
+            return legal
+        refused = self.info.declined(self.game)
+        offered = [a for a in legal if a not in refused]
+        return offered or legal
 
     def _answer(self, seat: int, menu: Menu, line: str) -> str:
         """Act on one entry: ``moved``, ``quit``, ``redraw``, a partial move, or "" (stay)."""

@@ -291,9 +291,9 @@ def test_play_without_the_tui_extra_completes_words_with_readline(
     try:
         child.expect("Player 1> ")
         assert "Since then:" in child.before and "\x1b[1;36m" not in child.before  # plain
-        child.send("pla\t")  # readline completes the verb
-        child.expect("place")
-        child.send(" com6 F\t")
+        child.send("pla\t")  # readline completes the verb, and a space follows it
+        child.expect("place ")
+        child.send("com6 F\t")
         child.send("5\r")
         child.expect("Since then:")
         child.expect("Player 1> ")
@@ -321,9 +321,9 @@ def test_play_in_a_real_terminal_completes_words_and_saves(tmp_path: Path) -> No
         if importlib.util.find_spec("rich") is not None:
             assert "\x1b[1;36mPlayer 1\x1b[0m" in seen  # seat 0's name in its colour
         assert "Since then:" in seen and "1st Street" in seen
-        child.send("pla\t")  # Tab completes the verb ...
-        child.expect("place")
-        child.send(" res2 A\t")  # ... and offers the blocks of column A
+        child.send("pla\t")  # Tab completes the verb, a space after it (drawn as a step
+        child.expect(r"place(?: |\x1b\[C)")  # right of the cursor) ...
+        child.send("res2 A\t")  # ... and offers the blocks of column A
         child.send("1\r")
         child.expect("Since then:")
         child.expect("Player 1>")
