@@ -154,3 +154,19 @@ def test_metrocity_help_tells_tiles_blocks_streets_and_tokens() -> None:
 def test_a_word_no_game_uses_gets_the_fallback_saying_how_to_ask() -> None:
     out = terminal("metrocity", ["help zebra"])
     assert "Nothing is known about 'zebra' here" in out
+
+
+def test_metropoli_help_build_names_the_areas_open_now_by_their_streets() -> None:
+    info = get("metropoli")
+    assert info.explain is not None
+    for game in walk("metropoli", 3, 2, {}):
+        areas = [str(a).split()[1] for a in game.legal_actions() if str(a).startswith("build ")]
+        if areas:
+            told = info.explain(game, "build")
+            assert told is not None
+            opened = told[told.index("Open now: ") :]
+            names = game.static_data()["board"]["areas"]
+            for area in areas:
+                assert f"{area} {names[int(area)]['name']}" in opened
+            return
+    raise AssertionError("no building step met")
