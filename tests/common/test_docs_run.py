@@ -5,7 +5,7 @@ block may write its files there). A block of ``>>>`` lines runs as a doctest, it
 answers checked. A block that must not run is marked by the line before its fence,
 ``<!-- no-run: why -->``; the reason is required. The ``metro`` commands of the other
 blocks are parsed (the command, its options and their values as click reads them) without
-running them; the slow tier runs those that end by themselves.
+running them; the slow tier runs those that end by themselves in minutes.
 """
 
 from __future__ import annotations
@@ -30,8 +30,9 @@ FENCE = re.compile(r"(?:^([^\n]*)\n)?^```(\w*)\n([\s\S]*?)^```", re.M)
 NO_RUN = re.compile(r"<!--\s*no-run:\s*(\S.*?)\s*-->")
 #: a ``metro`` command line of a shell block, its comment left out
 METRO = re.compile(r"^(?:.*&& )?(metro [^#\n]*?)\s*(?:#.*)?$", re.M)
-#: commands that do not end by themselves: a person plays, a host serves
-ENDLESS = ("play", "web", "serve")
+#: commands that do not end by themselves (a person plays, a host serves), and the docs'
+#: tournaments, which measure bots' strength with MCTS for many minutes: parsed only
+ENDLESS = ("play", "web", "serve", "tournament")
 
 
 def blocks(path: Path) -> list[tuple[str, str, str | None]]:
