@@ -115,16 +115,26 @@ class Option:
     #: copy the caller cannot change afterwards)
     convert: Callable[[Any], Any] | None = attrs.field(default=None, eq=False)
 
+    def allowed(self) -> str:
+        """The choices as a person types them: ``choose true or false``, ``choose one of
+        "keep", "remove"`` (JSON, as ``-o`` reads a value)."""
+        assert self.choices is not None
+        bare = all(isinstance(c, str) for c in self.choices)  # -o reads a bare word as text
+        words = [c if bare else jsontext.dumps(c) for c in self.choices]
+        if sorted(words) == ["false", "true"]:
+            return "choose true or false"
+        if len(words) == 2:
+            return f"choose {words[0]} or {words[1]}"
+        return f"choose one of {', '.join(words)}"
+
     def validate(self, name: str, value: Any) -> Any:
         """Return the value if allowed; raise InvalidOption saying what is allowed."""
         if self.choices is not None:
             for c in self.choices:
                 if value == c and type(value) is type(c):
                     return value
-            raise InvalidOption(
-                f"option {name}={short(value, 60)} is not allowed; "
-                f"choose one of {list(self.choices)}"
-            )
+            said = short(value, 60)
+            raise InvalidOption(f"option {name}={said} is not allowed; {self.allowed()}")
         if self.check is not None and not self.check(value):
             raise InvalidOption(
                 f"option {name}={short(value, 60)} is not allowed; expected {self.expects}"

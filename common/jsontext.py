@@ -46,7 +46,7 @@ def loads(text: str | bytes, *, max_depth: int = MAX_DEPTH) -> Any:
     except JSONError:
         raise
     except (ValueError, UnicodeDecodeError) as exc:
-        raise JSONError(f"not JSON: {exc}") from None
+        raise JSONError(str(exc)) from None  # the callers say what was not JSON
     check(value, max_depth=max_depth)
     return value
 

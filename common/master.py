@@ -369,6 +369,14 @@ class Master:
             version(request)
 
         def move(game: Game) -> None:
+            pending = game.chance
+            if pending is not None:  # the game's own words name resolve(), not the request
+                outcome = "its outcome" if self.trusted else "the dice rolled"
+                raise IllegalAction(
+                    f"chance is pending ({pending.describe()}): send "
+                    f'{{"cmd": "resolve", "id": "{asker.table.id}"}} with {outcome} first'
+                    + (" (or no outcome: the game draws it)" if self.trusted else "")
+                )
             try:
                 game.apply(request["action"], seat=seat)  # IllegalAction: nothing changed
             except IllegalAction as exc:

@@ -40,6 +40,13 @@ class GameInfo:
     #: the ``data-key`` of each place of ``render_svg``'s picture an action names (a front end
     #: lights those places up for the move): ``Place("t3", "B2")`` -> ``("tile:t3", "block:B2")``
     action_keys: Callable[[Any], tuple[str, ...]] | None = None
+    #: ``help WORD`` at the terminal: what a word of the game's moves means (a verb, a card,
+    #: a building, a street, a number), given the game (its options); None for a word the
+    #: game does not use
+    explain: Callable[[Any, str], str | None] | None = None
+    #: the legal moves of the seat to act that a front end does not offer (a proposal its
+    #: partner declined, which asked again would be answered the same): still legal if typed
+    declined: Callable[[Any], frozenset[Any]] | None = None
     cli: Any = None  # an optional click.Group of extra commands
     description: str = ""
     #: rule options that also get a flag of their own on every command (``chart`` -> --chart)

@@ -271,7 +271,8 @@ class ReadlineReader:
     def _completer(self, text: str, state: int) -> str | None:
         if state == 0:
             line = self._readline.get_line_buffer()[: self._readline.get_endidx()]
-            self._found = self._complete(line)
+            # a space after each word, as Python's readline adds none: the next word follows
+            self._found = [f"{w} " for w in self._complete(line)]
         return self._found[state] if state < len(self._found) else None
 
     def read(self, prompt: str, start: str, complete: Complete) -> str | None:
@@ -308,8 +309,8 @@ class ToolkitReader:
             def get_completions(self, document: Any, complete_event: Any) -> Iterator[Any]:
                 before = document.text_before_cursor
                 partial = before.split(" ")[-1]
-                for word in complete(before):
-                    yield Completion(word, start_position=-len(partial))
+                for word in complete(before):  # a space after it: the next word follows
+                    yield Completion(f"{word} ", start_position=-len(partial), display=word)
 
         try:
             text: str = self._session.prompt(
@@ -562,7 +563,7 @@ class TerminalPlay:
     def _decide(self, seat: int) -> str:
         """Ask ``seat``'s person until the game moves on: ``moved``, ``redraw`` (undone),
         ``quit`` or ``eof``."""
-        menu = Menu(self.game.legal_actions())
+        menu = Menu(self._offered())
         self._screen(seat, menu)
         start = ""  # a partial move the chooser keeps typed
         while True:
@@ -584,6 +585,16 @@ class TerminalPlay:
                 return answer
             # a partial move, its next words shown; after a wrong word, the words before it
             start = answer or (kept if line.startswith(kept.strip()) else "")
+
+    def _offered(self) -> list[Action]:
+        """The legal moves the screen offers: not those the game says were declined already
+        (a proposal asked again would be answered the same; typed out, it is still made)."""
+        legal = list(self.game.legal_actions())
+        if self.info.declined is None:
+            return legal
+        refused = self.info.declined(self.game)
+        offered = [a for a in legal if a not in refused]
+        return offered or legal
 
     def _answer(self, seat: int, menu: Menu, line: str) -> str:
         """Act on one entry: ``moved``, ``quit``, ``redraw``, a partial move, or "" (stay)."""
@@ -712,7 +723,7 @@ class TerminalPlay:
         """What the prompt asks, what is legal in words, how to answer; or about one word."""
         width = self.screen.width
         if args:
-            return self._about(menu, args[0])
+            return self._about(menu, args)
         game = self.game
         prompt = game.prompt
         # a move of several words shows best how the chooser takes them
@@ -739,16 +750,36 @@ class TerminalPlay:
             lines += [_cut(f"  {t}", width) for t in terms[:10]]
         return lines
 
-    def _about(self, menu: Menu, word: str) -> list[str]:
-        """``help WORD``: the moves it begins, and what the game's data says of it."""
+    def _about(self, menu: Menu, args: list[str]) -> list[str]:
+        """``help WORDS``: the moves the first word begins, and what the game says of the
+        words (``help la borsa`` as one name; ``help build 14`` word by word)."""
+        width = self.screen.width
+        word = args[0]
         lines = []
         members = menu.matching([word])
         if members:
             lines.append(f"{word}: {len(members)} moves, e.g. {menu.texts[members[0]]}")
+        phrase = " ".join(args)
+        told = self._explain(phrase)
+        if told is not None:
+            return lines + _wrap(told, width)
+        for w in args:
+            told = self._explain(w)
+            if told is not None:
+                lines += _wrap(told, width)
+        return lines or [
+            f"Nothing is known about {phrase!r} here: help WORD takes a word of the moves "
+            "(help alone lists the words of these moves)."
+        ]
+
+    def _explain(self, word: str) -> str | None:
+        """The game's help for ``word``, else what its static data says of it."""
+        if self.info.explain is not None:
+            told = self.info.explain(self.game, word)
+            if told is not None:
+                return told
         entry = self._static_entries().get(word.lower())
-        if entry is not None:
-            lines += _wrap(_entry_text(word, entry, facts=True), self.screen.width)
-        return lines or [f"Nothing is known about {word!r} here (help lists the words)."]
+        return None if entry is None else _entry_text(word, entry, facts=True)
 
     def _terms(self, menu: Menu) -> list[str]:
         """The game's data on the words of these moves that name cards, tiles, buildings."""

@@ -24,6 +24,7 @@ from metrocity.events import (
     TilesDrawn,
     TokensPlaced,
 )
+from metrocity.help import explain
 from metrocity.render import action_keys, render_svg, render_text
 from metrocity.rules import MetroCity
 from metrocity.search import MCTS
@@ -54,6 +55,7 @@ def record_extras(game: MetroCity) -> dict[str, Any]:
 
 
 INFO = GameInfo(
+    explain=explain,
     cls=MetroCity,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,

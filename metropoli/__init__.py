@@ -40,6 +40,7 @@ from metropoli.actions import (
 )
 from metropoli.bots import HeuristicBot, RandomBot, rank_actions
 from metropoli.events import ALL_EVENTS
+from metropoli.help import explain
 from metropoli.render import action_keys, render_svg, render_text
 from metropoli.rules import Metropoli
 
@@ -78,6 +79,7 @@ def record_extras(game: Metropoli) -> dict[str, Any]:
 
 
 INFO = GameInfo(
+    explain=explain,
     cls=Metropoli,
     bots={
         "random": RandomBot,

@@ -26,6 +26,7 @@ from metropolia.events import (
     Passed,
     PileRemoved,
 )
+from metropolia.help import explain
 from metropolia.render import action_keys, render_svg, render_text
 from metropolia.rules import Metropolia
 from metropolia.search import MCTS, GreedyBot
@@ -56,6 +57,7 @@ def record_extras(game: Metropolia) -> dict[str, Any]:
 
 
 INFO = GameInfo(
+    explain=explain,
     cls=Metropolia,
     bots={
         "random": RandomBot,

@@ -30,9 +30,10 @@ from metropolis_lots.events import (
     TradeAnswered,
     TradeProposed,
 )
+from metropolis_lots.help import explain
 from metropolis_lots.render import action_keys, render_svg, render_text
 from metropolis_lots.rules import Metropolis
-from metropolis_lots.search import MCTS
+from metropolis_lots.search import MCTS, declined
 
 
 def new_game(
@@ -64,6 +65,8 @@ def record_extras(game: Metropolis) -> dict[str, Any]:
 
 
 INFO = GameInfo(
+    explain=explain,
+    declined=declined,
     cls=Metropolis,
     bots={"random": RandomBot, "heuristic": HeuristicBot, "mcts": MCTS},
     render_text=render_text,

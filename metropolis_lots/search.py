@@ -78,6 +78,13 @@ def rank(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     return found[:]
 
 
+def declined(game: Game) -> frozenset[Action]:
+    """The proposals of the seat to act that were declined (``_declined``): a front end does
+    not offer them again, though the rules let them be made (ruling MS-A4)."""
+    assert isinstance(game, Metropolis)
+    return _declined(game)
+
+
 def _declined(g: Metropolis) -> frozenset[Action]:
     """The proposals of the seat to act that were declined and may not be made again.
 

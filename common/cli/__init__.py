@@ -9,6 +9,7 @@ shared ones.
 
 from __future__ import annotations
 
+import difflib
 import errno
 import importlib
 from collections.abc import Callable
@@ -56,6 +57,24 @@ class _Guarded(click.Group):
     catch becomes a one-line error with exit code 1.
     """
 
+    def known(self, ctx: click.Context) -> dict[str, str]:
+        """Each command by the names a person may call it (``suggest``)."""
+        return {c.lower(): c for c in self.list_commands(ctx)}
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        """The command named first in ``args``; an unknown name's error says what was meant."""
+        name = args[0] if args else ""
+        if args and self.get_command(ctx, name) is None and not name.startswith("-"):
+            close = suggest(name, self.known(ctx))
+            if close:
+                ctx.fail(
+                    f"No such command {name!r}. Did you mean {' or '.join(close)}? "
+                    f"({ctx.command_path} --help lists the commands.)"
+                )
+        return super().resolve_command(ctx, args)
+
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command, turning an uncaught MetroError or OSError into one line."""
         try:
@@ -66,6 +85,22 @@ class _Guarded(click.Group):
             if exc.errno == errno.EPIPE:  # click's own main handles a closed pipe
                 raise
             raise click.ClickException(_one_line(str(exc))) from exc
+
+
+def suggest(name: str, known: dict[str, str]) -> list[str]:
+    """The commands a mistyped ``name`` may have meant, likeliest first: one whose other
+    name (a game's title) is ``name``, then those it begins, then those spelled close to it.
+    ``known`` maps each command's names (its own, lower case, and any title) to the command."""
+    low = name.lower()
+    found: dict[str, None] = {}
+    if low in known:
+        found[known[low]] = None
+    for other, command in known.items():
+        if other.startswith(low) or low.startswith(other):
+            found.setdefault(command, None)
+    for other in difflib.get_close_matches(low, list(known), n=3, cutoff=0.7):
+        found.setdefault(known[other], None)
+    return [c for c in found if c != name]
 
 
 def _one_line(text: str) -> str:
@@ -116,6 +151,16 @@ class MetroCLI(_Guarded):
     def list_commands(self, ctx: click.Context) -> list[str]:
         """The top-level commands, then the games."""
         return [*TOP_COMMANDS, *games()]
+
+    def known(self, ctx: click.Context) -> dict[str, str]:
+        """The commands by their names and the games also by their titles (``Metropolis``
+        is ``metropolis_lots``; a title of several words also without its spaces)."""
+        out = super().known(ctx)
+        for name in games():
+            title = get(name).cls.title.lower()
+            out.setdefault(title, name)
+            out.setdefault(title.replace(" ", ""), name)
+        return out
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         """A top-level command or a game's group."""

@@ -44,8 +44,21 @@ def make(info: GameInfo) -> click.Command:
             click.echo(O.render_text(info, game, seat))
         else:
             click.echo(record(game, seat), nl=False)
+        if not step:
+            click.echo(checked(game, save_file))
 
     return replay_cmd
+
+
+def checked(game: Game, path: Path) -> str:
+    """The line saying what loading the save checked (``load``: its checksum, and the engine
+    producing every one of its events again)."""
+    events = len(game.events)
+    end = "to its end" if game.is_over else "as far as it goes (not over)"
+    return (
+        f"checked: {path.name}'s checksum matches and the engine replays all {events} of its "
+        f"events, {game.decisions} decisions, {end}"
+    )
 
 
 def _walk(info: GameInfo, text: str, full: Game, seat: int | None) -> None:

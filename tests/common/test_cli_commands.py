@@ -183,8 +183,12 @@ def test_replay_tells_the_game_step_by_step_in_words(saves: dict[str, Path]) -> 
     assert len(numbered) == len(step_starts(game.events)) + 1
     assert numbered[1].split()[0] == "1"
     assert "{" not in r.output
-    assert lines[-1].strip().startswith("The game is over:")
-    assert game.describe(game.events[-1]) in lines[-1]
+    assert lines[-2].strip().startswith("The game is over:")
+    assert game.describe(game.events[-1]) in lines[-2]
+    assert lines[-1] == (
+        f"checked: {path.name}'s checksum matches and the engine replays all "
+        f"{len(game.events)} of its events, {game.decisions} decisions, to its end"
+    )
 
 
 def test_replay_as_a_seat_sees_it_keeps_the_others_secrets(

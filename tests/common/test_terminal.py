@@ -247,8 +247,8 @@ def test_help_names_the_tiles_of_the_moves_from_the_games_data() -> None:
     assert r.exit_code == 0, r.output
     assert "In these moves:" in r.output
     assert "  res2 = Residential 2: counts 2 toward" in r.output  # the list: what it does
-    # help WORD: all the data says of it (the tile, not its category of the same id)
-    assert "mall (category mall, value 0): counts nothing itself" in r.output
+    # help WORD: the game's own help (the tile, not its category of the same id)
+    assert "mall = Mall: a Mall tile, labelled" in r.output
 
 
 # ----------------------------------------------------------------------------- a real terminal
@@ -291,9 +291,9 @@ def test_play_without_the_tui_extra_completes_words_with_readline(
     try:
         child.expect("Player 1> ")
         assert "Since then:" in child.before and "\x1b[1;36m" not in child.before  # plain
-        child.send("pla\t")  # readline completes the verb
-        child.expect("place")
-        child.send(" com6 F\t")
+        child.send("pla\t")  # readline completes the verb, and a space follows it
+        child.expect("place ")
+        child.send("com6 F\t")
         child.send("5\r")
         child.expect("Since then:")
         child.expect("Player 1> ")
@@ -327,9 +327,9 @@ def test_play_in_a_real_terminal_completes_words_and_saves(tmp_path: Path) -> No
             codes = Style.parse(style)._make_ansi_codes(ColorSystem.EIGHT_BIT)
             assert f"\x1b[{codes}mPlayer 1\x1b[0m" in seen
         assert "Since then:" in seen and "1st Street" in seen
-        child.send("pla\t")  # Tab completes the verb ...
-        child.expect("place")
-        child.send(" res2 A\t")  # ... and offers the blocks of column A
+        child.send("pla\t")  # Tab completes the verb, a space after it (drawn as a step
+        child.expect(r"place(?: |\x1b\[C)")  # right of the cursor) ...
+        child.send("res2 A\t")  # ... and offers the blocks of column A
         child.send("1\r")
         child.expect("Since then:")
         child.expect("Player 1>")

@@ -61,6 +61,7 @@ async function main() {
   const [mine] = (await client.request({ cmd: "mine", tokens: [token] })).games;
   page.seat = first.seat;
   page.game = first.view.game;
+  watching(page.seat === null);
   keepToken({ token, id: first.id, game: page.game, seat: page.seat, at: Date.now() });
   const bots = mine?.bots ?? {};
   first.view.players.forEach((_, i) => {
@@ -235,7 +236,7 @@ function drawLive() {
   const prompt = $("[data-prompt]");
   prompt.dataset.yours = String(mine);
   if (u.is_over) prompt.textContent = "The game is over.";
-  else if (u.prompt) prompt.textContent = mine ? u.prompt.text : `${who} is asked: ${u.prompt.text}`;
+  else if (u.prompt) prompt.textContent = mine ? u.prompt.text : askedOf(who, u.prompt.text);
   else prompt.textContent = "";
   prompt.dataset.prompt = u.prompt && !u.is_over ? u.prompt.kind : "";
 
@@ -244,8 +245,40 @@ function drawLive() {
   undoTools(u);
   $("[data-outcome]").replaceChildren(...present(standings(view)));
   $("[data-replay-open]").hidden = !u.is_over;
-  $("[data-own]").replaceChildren(...present(privatePanel(view, page.names, page.data, page.panel)));
+  const own = present(privatePanel(view, page.names, page.data, page.panel));
+  $("[data-own]").replaceChildren(...own);
+  $("[data-skip-hand]").hidden = !own.length; // a spectator, or a game whose seats hold nothing
   $("[data-players-box]").replaceChildren(playersPanel(view, page.kinds, page.names, page.data, page.panel));
+}
+
+/**
+ * A question the engine asks a seat, as someone else reads it: its "you" are that player's.
+ * @param {string} who the player asked
+ * @param {string} text the question, in the second person
+ * @returns {string}
+ */
+function askedOf(who, text) {
+  const third = text
+    .replace(/\byours\b/g, "theirs")
+    .replace(/\byour\b/g, "their")
+    .replace(/\bYour\b/g, "Their")
+    .replace(/\byou\b/g, "they")
+    .replace(/\bYou\b/g, "They");
+  return `${who} is asked: ${third}`;
+}
+
+/**
+ * Say the page is a spectator's: it shows what is public, no hand, and no move can be made.
+ * @param {boolean} spectator
+ */
+function watching(spectator) {
+  const note = $("[data-watching]");
+  note.hidden = !spectator;
+  document.body.classList.toggle("spectating", spectator);
+  if (spectator) {
+    note.textContent =
+      "You are watching this game (a spectator's link): you see what every player shows on the table, no one's hand, and you cannot move.";
+  }
 }
 
 /**
@@ -434,10 +467,34 @@ function say(err) {
   $("[data-message]").textContent = text;
 }
 
-/** @param {unknown} err */
+/**
+ * Something the page cannot go on without failed. Before a game is shown (a link that opens
+ * none: no key, a wrong key, a game no longer kept) the page says why and leads home; a game
+ * already shown stays, the message saying what failed.
+ * @param {unknown} err
+ */
 function fail(err) {
-  $("[data-prompt]").textContent = err instanceof Error ? err.message : String(err);
+  const text = err instanceof Error ? err.message : String(err);
   $("[data-status]").textContent = "error";
+  if (page.shown) {
+    say(err);
+    return;
+  }
+  document.title = "No game at this link – Metro";
+  $("[data-table]").hidden = true;
+  document.querySelector(".skips")?.setAttribute("hidden", "");
+  const lost = $("[data-lost]");
+  lost.hidden = false;
+  lost.replaceChildren(
+    el("h2", {}, "This link opens no game"),
+    el("p", { "data-lost-reason": "" }, `Why: ${text.replace(/\.$/, "")}.`),
+    el(
+      "p",
+      {},
+      "A game's link carries the key of its seat (or the spectators' key) after the #, whole: ask whoever made the game to send it again, or start a game of your own.",
+    ),
+    el("p", {}, el("a", { class: "button primary", href: "./", "data-lost-home": "" }, "Back to all games")),
+  );
 }
 
 // ------------------------------------------------------------------ replay
@@ -543,6 +600,15 @@ function wire() {
       replayAt(keys[/** @type {keyof typeof keys} */ (event.key)]);
     }
   });
+  // the skip links move the focus themselves: the address's #fragment is the seat's key
+  for (const skip of document.querySelectorAll(".skips .skip")) {
+    skip.addEventListener("click", (event) => {
+      event.preventDefault();
+      const target = document.getElementById((skip.getAttribute("href") ?? "").slice(1));
+      target?.focus();
+      target?.scrollIntoView({ block: "nearest" });
+    });
+  }
   $("[data-zoom]").addEventListener("click", zoom);
   document.addEventListener("keydown", (event) => {
     const plain = !(event.ctrlKey || event.metaKey || event.altKey);

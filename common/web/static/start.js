@@ -241,7 +241,7 @@ function showCreated(g, made, kinds) {
       el("span", {}, `Seat ${s.seat + 1}, ${made.players[s.seat]}: ${you ? "you" : "a friend"}`),
       you
         ? el("a", { class: "button primary", href: url, "data-seat-open": s.seat }, "Open your seat")
-        : copyField(url, { "data-seat-link": s.seat }),
+        : copyField(url, { "data-seat-link": s.seat }, `the link of seat ${s.seat + 1}, ${made.players[s.seat]}`),
     );
   });
   for (const [seat, bot] of Object.entries(made.bots)) {
@@ -254,7 +254,7 @@ function showCreated(g, made, kinds) {
   box.replaceChildren(
     el("h2", {}, `${g.title}: the game is ready`),
     el("p", {}, "Send each friend the link of their seat; it is theirs alone. Spectators see only what is public."),
-    el("ul", { class: "links" }, ...rows, el("li", {}, el("span", {}, "Spectators"), copyField(link(made.spectator), { "data-spectator-link": "" }))),
+    el("ul", { class: "links" }, ...rows, el("li", {}, el("span", {}, "Spectators"), copyField(link(made.spectator), { "data-spectator-link": "" }, "the spectators' link"))),
   );
   box.scrollIntoView({ block: "start" });
 }
@@ -263,12 +263,14 @@ function showCreated(g, made, kinds) {
  * A read-only link with a copy button.
  * @param {string} url
  * @param {Record<string, any>} attrs
+ * @param {string} name what the link is, for its box and its button (their accessible names)
  * @returns {HTMLElement}
  */
-function copyField(url, attrs) {
-  const input = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: url, ...attrs, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }));
+function copyField(url, attrs, name) {
+  const input = /** @type {HTMLInputElement} */ (el("input", { type: "text", readonly: true, value: url, "aria-label": name, ...attrs, onfocus: (/** @type {Event} */ e) => /** @type {HTMLInputElement} */ (e.target).select() }));
   const button = el("button", {
     type: "button",
+    "aria-label": `Copy ${name}`,
     onclick: async () => {
       input.select();
       try {
