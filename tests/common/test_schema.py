@@ -35,3 +35,23 @@ def test_every_schema_is_itself_valid() -> None:
 
     for schema in schemas_for(Race).values():
         jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_the_legal_schema_accepts_every_legal_answer_and_wants_labels() -> None:
+    from common.protocol import legal
+
+    checker = SchemaChecker(Race)
+    g = Race(players=3, seed=2)
+    bots = [RandomBot(1), RandomBot(2), RandomBot(3)]
+    while not g.is_over:
+        if g.chance is not None:
+            g.resolve()
+            continue
+        seat = g.to_act
+        assert seat is not None
+        answer = legal(g, seat)
+        assert checker.errors("legal", answer) == []
+        assert len(answer["labels"]) == len(answer["text"]) == len(answer["actions"])
+        g.apply(bots[seat].choose(g, seat))
+    without = {k: v for k, v in legal(g, 0).items() if k != "labels"}
+    assert checker.errors("legal", without)
