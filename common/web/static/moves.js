@@ -58,7 +58,7 @@ function shared(labels) {
   let n = 0;
   while (n < first.length && split.every((w) => w[n] === first[n])) n += 1;
   // a trailing joining word ("on", "to", "for") says nothing without what follows it
-  while (n > 0 && /^(on|to|for|of|a|an|the|and|with)$/i.test(first[n - 1])) n -= 1;
+  while (n > 0 && /^(on|to|for|of|a|an|the|and|with|lot|lots|paying)$/i.test(first[n - 1])) n -= 1;
   return n ? first.slice(0, n).join(" ") : "";
 }
 
