@@ -886,16 +886,16 @@ class Game:
             value = getattr(action, f.name)
             matching = [a for a in same if getattr(a, f.name) == value]
             if not matching:
-                if f.name in seats and type(value) is int:
-                    shown = (
-                        self.players[value]
-                        if 0 <= value < count
-                        else f"{value + 1} (the players are 1 to {count})"
-                    )
-                else:
-                    shown = str(action).split()[1 + i]
                 before = " ".join(str(action).split()[1 : 1 + i])
                 after = f" after '{action.word} {before}'" if before else ""
+                if f.name in seats and type(value) is int:
+                    who = (
+                        self.players[value]
+                        if 0 <= value < count
+                        else f"player {value + 1} (the players are 1 to {count})"
+                    )
+                    return f"none of the listed '{action.word}' moves names {who}{after}"
+                shown = str(action).split()[1 + i]
                 return f"none of the listed '{action.word}' moves has {f.name} {shown}{after}"
             same = matching
         return f"'{action}' is refused by the rules here"

@@ -299,10 +299,10 @@ def test_the_players_are_named_with_their_colours_seat_cash_and_whose_turn() -> 
     rows = _classed(root, "g", "player")
     assert [e.get("data-key") for e in rows] == ["seat:0", "seat:1", "seat:2", "seat:3"]
     assert [_texts(r)[:4] for r in rows] == [
-        ["1", "Player 1", "blue", "seat 0"],
-        ["2", "Player 2", "orange", "seat 1"],
-        ["3", "Player 3 (you)", "green", "seat 2"],
-        ["4", "Player 4", "purple", "seat 3"],
+        ["1", "Player 1", "blue", "player 1"],
+        ["2", "Player 2", "orange", "player 2"],
+        ["3", "Player 3 (you)", "green", "player 3"],
+        ["4", "Player 4", "purple", "player 4"],
     ]
     assert _texts(rows[0])[4:] == [
         "$5,000,000",
