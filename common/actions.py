@@ -2,6 +2,10 @@
 
 A game declares each action as ``@attrs.frozen class Bid(Action): amount: int`` with a class
 variable ``word = "bid"``; ``str(Bid(150000))`` is ``"bid 150000"`` and parses back.
+
+A field made with ``seat_field`` holds a seat: 0-based in the JSON form, as the API counts,
+and in the text form the player's number as people count them (seat 0 is written ``1``), so
+``offer 2`` typed at the terminal opens a proposal to Player 2.
 """
 
 from __future__ import annotations
@@ -11,10 +15,29 @@ import typing
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar, overload
 
-from common.codec import CodecError, Record, RecordSet
+import attrs
+
+from common.codec import DOC, CodecError, Record, RecordSet
 from common.errors import IllegalAction
 
 _NONE = "-"
+#: the key of a seat field's mark in its attrs metadata (``seat_field``)
+SEAT = "seat"
+
+
+def seat_field(text: str, **field: Any) -> Any:
+    """An attrs field holding a seat, described by ``text``: 0-based in JSON, written in the
+    text form as the player's number shown (1-based)."""
+    return attrs.field(metadata={DOC: text, SEAT: True}, **field)
+
+
+def _seat_token(token: str) -> int:
+    """The seat a player's number in a text form names (``1`` is seat 0)."""
+    if not _INT_TOKEN.fullmatch(token) or int(token) < 1:
+        raise ValueError(f"expected a player's number (1, 2, ...), got {token!r}")
+    return int(token) - 1
+
+
 #: an integer in a text form: an optional minus and at most 18 ASCII digits
 _INT_TOKEN = re.compile(r"-?[0-9]{1,18}")
 
@@ -85,22 +108,47 @@ class Action(Record):
         if "word" not in cls.__dict__:
             cls.word = cls.__name__.lower()
 
+    @classmethod
+    def seat_fields(cls) -> frozenset[str]:
+        """The names of the fields that hold a seat (``seat_field``), found once per class."""
+        found = cls.__dict__.get("_seat_fields_cache")
+        if found is None:
+            found = frozenset(
+                a.name
+                for a in attrs.fields(cls)  # type: ignore[arg-type]
+                if a.metadata.get(SEAT)
+            )
+            type.__setattr__(cls, "_seat_fields_cache", found)
+        assert isinstance(found, frozenset)
+        return found
+
     def __str__(self) -> str:
         parts = [self.word]
-        parts.extend(_text_token(getattr(self, f.name)) for f in self._field_specs())
+        seats = self.seat_fields()
+        for f in self._field_specs():
+            value = getattr(self, f.name)
+            if f.name in seats and type(value) is int:
+                value += 1  # the player's number as shown
+            parts.append(_text_token(value))
         return " ".join(parts)
 
     @classmethod
     def from_text(cls, tokens: list[str]) -> Action:
-        """Read this action from the tokens after its word."""
+        """Read this action from the tokens after its word (a seat as the player's number)."""
         specs = cls._field_specs()  # the field types, resolved once per class
+        seats = cls.seat_fields()
         if len(tokens) != len(specs):
-            usage = " ".join([cls.word, *[f"<{f.name}>" for f in specs]])
+            usage = " ".join(
+                [cls.word, *[f"<{'player' if f.name in seats else f.name}>" for f in specs]]
+            )
             raise ValueError(f"{cls.word!r} takes {len(specs)} value(s): {usage}")
         values = {}
         for f, tok in zip(specs, tokens, strict=True):
             try:
-                values[f.name] = _parse_token(tok, f.type)
+                if f.name in seats and f.type is int:
+                    values[f.name] = _seat_token(tok)
+                else:
+                    values[f.name] = _parse_token(tok, f.type)
             except ValueError as exc:
                 raise ValueError(f"{cls.word} {f.name}: {exc}") from exc
         return cls(**values)

@@ -10,7 +10,9 @@ saving, loading and cloning. A game writes hooks:
 - ``_on_action(seat, action)``: change the state for a legal action, emitting fact events;
 - ``_on_chance(request, outcome)``: change the state for a chance outcome;
 - ``_copy_state(other)``: make this (fresh clone) hold a copy of ``other``'s state;
-- ``_view(seat)``, ``_result()``, and optionally ``_secrets(seat)``, ``max_actions()``.
+- ``_view(seat)``, ``_result()``, and optionally ``_secrets(seat)``, ``max_actions()``,
+  ``_label(action, seat)`` (a move in words for its button; the core's default names the
+  players and spells out the action's text otherwise).
 
 A step ends by calling exactly one of ``_ask(seat, kind, text)`` (or ``_ask_prompt(prompt)``
 with a prompt made ahead), ``_request(chance)`` or ``_end()``, which says what the game waits
@@ -216,6 +218,8 @@ class Game:
             "_final",
             "_listed",
             "_describe_core",
+            "_label_core",
+            "_why_illegal",
             "_catalogue",
             "_catalogue_of",
             "_layout_of",
@@ -471,9 +475,10 @@ class Game:
         if seat is not None and (type(seat) is not int or seat != p.seat):
             if type(seat) is not int:
                 raise IllegalAction(f"a seat is an integer, got {short(seat, 60)}")
+            if not 0 <= seat < len(self.players):
+                self._check_seat(seat)
             raise IllegalAction(
-                f"seat {seat} is not to act: seat {p.seat} ({self.players[p.seat]}) "
-                f"must decide ({p.kind})"
+                f"{self.players[seat]} is not to act: {self.players[p.seat]} must decide ({p.kind})"
             )
         # the usual caller hands back an object of one of our action classes: skip the call
         parsed: Action = (
@@ -489,7 +494,8 @@ class Game:
             parsed = self.actions.parse(parsed.to_json())
             if not self._is_legal(parsed):
                 raise IllegalAction(
-                    f"'{parsed}' is not legal for seat {p.seat} now ({p.kind})",
+                    f"'{parsed}' is not legal for {self.players[p.seat]} now ({p.kind}): "
+                    + self._why_illegal(parsed),
                     legal=self._legal_text(),
                 )
         return decide(self, p.seat, parsed)
@@ -611,6 +617,42 @@ class Game:
             verb = "wins" if len(winners) == 1 else "share the win"
             return f"The game is over: {' and '.join(winners)} {verb} ({scores})."
         return f"{kind}."
+
+    def label(self, action: Action, seat: int | None = None) -> str:
+        """``action``, one of the legal moves now, in words for its button as ``seat`` reads
+        it: players by name, things by their names, amounts in the game's money.
+
+        Made only when a front end asks (the protocol's ``legal`` answer, the terminal's
+        menus), never on the engine's own path. A game words its moves in the hook
+        ``_label``; the core's words serve a game that has none.
+        """
+        told = self._label(action, seat)
+        return told if told is not None else self._label_core(action)
+
+    def _label(self, action: Action, seat: int | None) -> str | None:
+        """The hook behind ``label``: ``action`` in words, or None for the core's words."""
+        return None
+
+    def _label_core(self, action: Action) -> str:
+        """The core's words for a move: its word with a capital, then its values, a seat as the
+        player's name (``Offer Ann``, ``Bid 150,000``, ``Roll``)."""
+        seats = action.seat_fields()
+        parts = [action.word.replace("_", " ").capitalize()]
+        for f in action._field_specs():
+            value = getattr(action, f.name)
+            if f.name in seats and type(value) is int and 0 <= value < len(self.players):
+                parts.append(self.players[value])
+            elif type(value) is int:
+                parts.append(f"{value:,}")
+            elif value is None or value == ():
+                continue
+            elif isinstance(value, tuple):
+                parts.append(", ".join(str(v) for v in value))
+            elif isinstance(value, bool):
+                parts.append("yes" if value else "no")
+            else:
+                parts.append(str(value).replace("_", " "))
+        return " ".join(parts)
 
     def undo(self, to: int | None = None) -> None:
         """Take back the last decision, or go back to the decision logged at index ``to``.
@@ -838,6 +880,35 @@ class Game:
         shown = ", ".join(str(a) for a in legal[:_SHOWN_LEGAL])
         more = f" and {len(legal) - _SHOWN_LEGAL} more" if len(legal) > _SHOWN_LEGAL else ""
         return shown + more
+
+    def _why_illegal(self, action: Action) -> str:
+        """What is wrong with ``action``, a well-typed move that is not legal now, found from
+        the listed moves: its word is not open, or the first of its values no listed move of
+        that word shares with it (after the values before it). Only the seat to act reads it,
+        and it names nothing but its own moves."""
+        same = [a for a in self._legal_actions() if type(a) is type(action)]
+        if not same:
+            return f"no '{action.word}' move is open at this prompt"
+        count = len(self.players)
+        specs = action._field_specs()
+        seats = action.seat_fields()
+        for i, f in enumerate(specs):
+            value = getattr(action, f.name)
+            matching = [a for a in same if getattr(a, f.name) == value]
+            if not matching:
+                before = " ".join(str(action).split()[1 : 1 + i])
+                after = f" after '{action.word} {before}'" if before else ""
+                if f.name in seats and type(value) is int:
+                    who = (
+                        self.players[value]
+                        if 0 <= value < count
+                        else f"player {value + 1} (the players are 1 to {count})"
+                    )
+                    return f"none of the listed '{action.word}' moves names {who}{after}"
+                shown = str(action).split()[1 + i]
+                return f"none of the listed '{action.word}' moves has {f.name} {shown}{after}"
+            same = matching
+        return f"'{action}' is refused by the rules here"
 
     def _check_seat(self, seat: Any) -> None:
         """Raise IllegalAction unless ``seat`` is None (a spectator) or a seat of this game."""

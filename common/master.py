@@ -425,7 +425,8 @@ class Master:
             raise IllegalAction("nobody is to decide now: no bot can move")
         seat = game.to_act
         if asker.seat is not None and asker.seat != seat:
-            raise IllegalAction(f"seat {asker.seat} is not to act: seat {seat} must decide")
+            names = game.players
+            raise IllegalAction(f"{names[asker.seat]} is not to act: {names[seat]} must decide")
         try:
             factory = info.bot_factory(name)
         except (KeyError, ValueError) as exc:  # an unknown bot, a budget beyond the maximum

@@ -179,8 +179,9 @@ def shown(events: Sequence[Event], seat: int | None) -> list[dict[str, Any]]:
 
 
 def legal(game: Game, seat: int | None) -> dict[str, Any]:
-    """``seat``'s legal actions as JSON and as text: none unless it is to act. ``keys`` (for
-    a game with a board picture) names, move by move, the places of the board it names.
+    """``seat``'s legal actions as JSON, as text and as ``labels`` (each move in words for its
+    button, ``Game.label``): none unless it is to act. ``keys`` (for a game with a board
+    picture) names, move by move, the places of the board it names.
 
     A seat's moves may name what only it holds (its tiles), so they are shown to it alone.
     """
@@ -200,6 +201,9 @@ def legal(game: Game, seat: int | None) -> dict[str, Any]:
     out: dict[str, Any] = {
         "actions": forms,
         "text": texts,
+        # the words depend on the position (a pass keeps the roll, or builds nothing) and on
+        # the players' names, so they are made for this answer, not kept with the forms
+        "labels": [game.label(a, seat) for a in actions],
         "amounts": amounts(game, actions, forms=(forms, texts)) if actions else [],
     }
     if places is not None:

@@ -187,13 +187,61 @@ def view_schema(cls: type[Game]) -> dict[str, Any]:
     }
 
 
+def legal_schema(cls: type[Game]) -> dict[str, Any]:
+    """The schema of the moves in a protocol ``legal`` answer of ``cls`` (docs/protocol.md):
+    one entry per move in ``actions``, ``text``, ``labels`` and ``keys``, in the same order."""
+    kinds: list[type[Record]] = list(cls.actions.by_name.values())
+    strings = {"type": "array", "items": {"type": "string"}}
+    return {
+        "$schema": DIALECT,
+        "title": f"{cls.name} legal moves",
+        "type": "object",
+        "properties": {
+            "actions": {
+                "type": "array",
+                "items": {"oneOf": [{"$ref": f"#/$defs/{k.__name__}"} for k in kinds]},
+                "description": "each move's JSON form (seats 0-based)",
+            },
+            "text": {**strings, "description": "each move's text form (players from 1)"},
+            "labels": {
+                **strings,
+                "description": "each move in words for its button: players, cards, streets "
+                "and buildings by name, money as the game writes it",
+            },
+            "amounts": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "word": {"type": "string"},
+                        "min": {"type": "integer"},
+                        "max": {"type": "integer"},
+                        "step": {"type": "integer"},
+                    },
+                    "required": ["word", "min", "max", "step"],
+                },
+                "description": "moves typed with any amount: the word and its range",
+            },
+            "keys": {
+                "type": "array",
+                "items": strings,
+                "description": "each move's places on the board picture",
+            },
+        },
+        "required": ["actions", "text", "labels", "amounts"],
+        "$defs": _defs(kinds),
+    }
+
+
 def schemas_for(cls: type[Game]) -> dict[str, dict[str, Any]]:
-    """All four schemas of ``cls`` by name: action, event, view, save."""
+    """All the schemas of ``cls`` by name: action, event, view, save, and the protocol's
+    legal moves."""
     return {
         "action": action_schema(cls),
         "event": event_schema(cls),
         "view": view_schema(cls),
         "save": save_schema(cls),
+        "legal": legal_schema(cls),
     }
 
 
@@ -218,7 +266,7 @@ class SchemaChecker:
                 self._by_type[kind, type_name] = jsonschema.Draft202012Validator(ref)
 
     def errors(self, kind: str, value: Any) -> list[str]:
-        """The schema errors of ``value`` as a ``kind`` (action, event, view, save)."""
+        """The schema errors of ``value`` as a ``kind`` (action, event, view, save, legal)."""
         if isinstance(value, dict) and isinstance(value.get("type"), str):
             one = self._by_type.get((kind, value["type"]))
             if one is not None:

@@ -56,11 +56,13 @@ Complete = Callable[[str], list[str]]
 
 # --------------------------------------------------------------------------- the moves
 class Menu:
-    """The legal moves of one decision by their words: groups, prefixes, numbers."""
+    """The legal moves of one decision by their words: groups, prefixes, numbers; each
+    move's label (``Game.label``) beside the text that is typed."""
 
-    def __init__(self, legal: Sequence[Action]) -> None:
+    def __init__(self, legal: Sequence[Action], labels: Sequence[str] | None = None) -> None:
         self.actions: tuple[Action, ...] = tuple(legal)
         self.texts = [str(a) for a in self.actions]
+        self.labels = list(labels) if labels is not None else list(self.texts)
         self.words = [t.split() for t in self.texts]
         self._exact: dict[str, int] = {}
         for i, text in enumerate(self.texts):
@@ -113,7 +115,7 @@ class Menu:
         shown = groups if len(groups) <= MENU_LINES else groups[: MENU_LINES - 1]
         for first, members in shown:
             if len(members) == 1:
-                line = f"  {self.texts[members[0]]}"
+                line = self._with_label(members[0])
             else:
                 listed = " · ".join(self.texts[i] for i in members)
                 if len(listed) + 2 <= width:
@@ -125,6 +127,14 @@ class Menu:
             rest = ", ".join(first for first, _ in groups[len(shown) :])
             lines.append(_cut(f"  and {len(groups) - len(shown)} more kinds: {rest}", width))
         return lines
+
+    def _with_label(self, i: int) -> str:
+        """``  take 3  (Take from Player 3 (TV Station))``: the text, and its label unless it
+        says no more than the text."""
+        text, words = self.texts[i], self.labels[i]
+        if words.lower() == text.lower():
+            return f"  {text}"
+        return f"  {text}  ({words})"
 
     def _pattern(self, first: str, members: list[int]) -> str:
         """``build res4|res5|park C1|A2|…(13) 1|3``: the words at each place of the moves."""
@@ -150,7 +160,7 @@ class Menu:
         if not chosen:
             return []
         digits = len(str(len(self.texts) - 1))
-        cells = [f"{i:>{digits}} {self.texts[i]}" for i in chosen]
+        cells = [f"{i:>{digits}} {self._with_label(i).strip()}" for i in chosen]
         cell = max(len(c) for c in cells) + 3
         columns = max(1, (width - 2) // cell)
         rows = math.ceil(len(cells) / columns)
@@ -563,7 +573,8 @@ class TerminalPlay:
     def _decide(self, seat: int) -> str:
         """Ask ``seat``'s person until the game moves on: ``moved``, ``redraw`` (undone),
         ``quit`` or ``eof``."""
-        menu = Menu(self._offered())
+        legal = self._offered()
+        menu = Menu(legal, [self.game.label(a, seat) for a in legal])
         self._screen(seat, menu)
         start = ""  # a partial move the chooser keeps typed
         while True:

@@ -84,7 +84,7 @@ from metrocity.tables import (
     swaps_between,
     tally_sums,
 )
-from metrocity.words import legal_text, place_text, tell
+from metrocity.words import label, legal_text, place_text, tell
 
 
 # ---------------------------------------------------------------------- the street award (MC-4)
@@ -475,6 +475,10 @@ class MetroCity(Game):
     def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
         """Metro City's sentence for an event's redacted JSON (``metrocity.words.tell``)."""
         return tell(data, self.players, seat)
+
+    def _label(self, action: Action, seat: int | None) -> str | None:
+        """A move for its button in Metro City's words (``metrocity.words.label``)."""
+        return label(action, self.s.street_tokens)
 
     # ------------------------------------------------------------------ what each seat sees
     def _copy_state(self, other: MetroCity) -> None:

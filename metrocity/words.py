@@ -189,6 +189,25 @@ def legal_text(s: CityState, kind: str, seat: int) -> str:
     )
 
 
+def label(action: Any, street_tokens: Sequence[int | None]) -> str:
+    """A move for its button: tiles and streets by their names, blocks as the board marks
+    them (avenue letter and street number, ``B2``), tokens in dollars; ``street_tokens`` are
+    the tokens lying on the streets (the Courthouse's swap names them)."""
+    word = action.word
+    if word == "place":
+        return f"Place {tile_name(action.tile)} on {action.block}"
+    if word == "build":
+        return f"Build {tile_name(action.tile)} over {action.block}, paying {dollars(action.token)}"
+    if word == "swap":
+
+        def named(street: str) -> str:
+            token = street_tokens[STREET_INDEX[street]]
+            return street_name(street) + (f" ({dollars(token)})" if token is not None else "")
+
+        return f"Swap the tokens of {named(action.first)} and {named(action.second)}"
+    return "Make no swap"  # pass: asked only at the Courthouse (MC-5, MC-A3)
+
+
 def _sentence(text: str) -> str:
     return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 

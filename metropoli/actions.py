@@ -13,6 +13,7 @@ from typing import Literal
 import attrs
 
 from common import Action
+from common.actions import seat_field
 from common.codec import doc
 
 
@@ -119,7 +120,10 @@ class Done(Action):
 class Offer(Action):
     """Open a trade proposal to ``partner`` (only the player on turn, ruling MI-18)."""
 
-    partner: int = doc("the seat the proposal is made to: another player still in the game")
+    partner: int = seat_field(
+        "the seat the proposal is made to: another player still in the game; in the text form "
+        "the player's number (offer 2: to Player 2)"
+    )
     word = "offer"
 
 

@@ -722,7 +722,7 @@ class _Board:
             colour = SEAT_COLOURS[p][0]
             key = f"seat:{p}"
             title = (
-                f"{name} ({colour}, seat {p}): {W.money(st['cash'][p])} in cash, {where}, "
+                f"{name} ({colour}, player {p + 1}): {W.money(st['cash'][p])} in cash, {where}, "
                 f"{_counted(streets, 'street')} and {_counted(bridges, 'bridge')}"
             )
             row = d.group(None, key=key, title=title, class_="player", data_seat=p)
@@ -741,7 +741,7 @@ class _Board:
             self._chip(row, 46, y + 13, p, 9.5, 11, "chip")
             d.text(row, 62, base, self._who(p), size=13, bold=True, width=265, min_size=11)
             d.text(row, 334, base, colour, size=12)
-            d.text(row, 392, base, f"seat {p}", size=12, class_="muted")
+            d.text(row, 392, base, f"player {p + 1}", size=12, class_="muted")
             cash = W.money(st["cash"][p])
             d.text(row, 545, base, cash, size=13, bold=True, anchor="end", width=100)
             d.text(row, 552, base, where, size=12, width=195, min_size=10)

@@ -1442,6 +1442,13 @@ class Metropoli(Game):
         """Every event of the log in Metropoli's words (``metropoli.words``)."""
         return W.tell(data, self.players, seat, _OPTION_DEFAULTS)
 
+    def _label(self, action: Action, seat: int | None) -> str | None:
+        """A move for its button in Metropoli's words (``metropoli.words.label``)."""
+        p = self._pending
+        au = self.s.auction
+        kind = p.kind if isinstance(p, Prompt) else ""
+        return W.label(action, kind, self.players, au.high if au is not None else None)
+
     # ========== views, checks and bounds
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s

@@ -266,6 +266,67 @@ def proposal_prompt(
     return f"{players[seat]} proposes a trade: {deal(give, take, cash, False)}; accept or decline"
 
 
+# ================================================================== the moves' labels
+#: what ``pass`` declines, by the prompt's kind (the actions' ``Pass``)
+_PASS_LABELS = {
+    "bid": "Leave the auction",
+    "raise": "Keep the winning bid as the Market Value",
+    "preempt": "Let the winner have it",
+    "cross": "Stay off the bridge",
+    "free": "Place no free block",
+    "municipality": "Decline Il Comune's offer",
+}
+
+
+def label(action: Any, kind: str, players: Sequence[str], high: int | None) -> str:
+    """A move for its button at a ``kind`` prompt: spaces and Buildable Areas by their names
+    on the board, players by name, money in dollars; ``high`` is the auction's winning bid
+    (None with no auction)."""
+    word = action.word
+    if word == "roll":
+        return "Roll the dice"
+    if word == "act":
+        return "Propose no trade: let the space act"
+    if word == "move":
+        return f"Advance {_spaces(action.count)}"
+    if word == "bid":
+        return f"Bid {money(action.amount)}"
+    if word == "raise":
+        return f"Raise the Market Value to {money(action.amount)}"
+    if word == "preempt":
+        at = f" at {money(high + D.PREEMPT_EXTRA)}" if high is not None else ""
+        return f"Pre-empt{at}"
+    if word == "cross":
+        return "Cross the city"
+    if word == "free":
+        return f"Place a free block {area_name(action.area)}"
+    if word == "goto":
+        return f"Go to {B.names[action.space]} (its auction follows)"
+    if word == "build":
+        return f"Build a block {area_name(action.area)} ({BLOCK_COST})"
+    if word == "done":
+        return "End your turn"
+    if word == "offer":
+        return f"Propose a trade to {players[action.partner]}"
+    if word == "give":
+        return f"Offer {B.names[action.space]}"
+    if word == "take":
+        return f"Ask for {B.names[action.space]}"
+    if word == "cash":
+        if action.amount > 0:
+            return f"Offer {money(action.amount)} in cash"
+        return f"Ask for {money(-action.amount)} in cash"
+    if word == "send":
+        return "Send the proposal"
+    if word == "cancel":
+        return "Drop the proposal"
+    if word in ("accept", "decline"):
+        return f"{word.capitalize()} the trade"
+    if word == "sell":
+        return f"Auction {B.names[action.space]} to pay the debt"
+    return _PASS_LABELS.get(kind, "Pass")
+
+
 # ================================================================== the log
 #: the set-up's shuffles, by request (``tables.DEAL_STREETS``, ``tables.DEAL_VALUES``, the deck)
 _SHUFFLES = {

@@ -12,6 +12,7 @@ from typing import Literal
 import attrs
 
 from common import Action
+from common.actions import seat_field
 from common.codec import doc
 
 
@@ -42,7 +43,10 @@ class TakeFrom(Action):
     """TV Station: take its coins from the opponent in ``seat`` (prompt ``take``)."""
 
     word = "take"
-    seat: int = doc("the opponent's seat the TV Station takes 5 coins from (or all they hold)")
+    seat: int = seat_field(
+        "the opponent's seat the TV Station takes 5 coins from (or all they hold); in the text "
+        "form the player's number (take 2: from Player 2)"
+    )
 
 
 @attrs.frozen
@@ -53,7 +57,7 @@ class Swap(Action):
     give: str = doc(
         "the id of one of your green, blue or red establishments, given to the opponent"
     )
-    seat: int = doc("the opponent's seat")
+    seat: int = seat_field("the opponent's seat (in the text form the player's number, from 1)")
     take: str = doc(
         "the id of one of the opponent's green, blue or red establishments, taken in return"
     )

@@ -750,11 +750,11 @@ class Metropolia(Game):
         if p.kind == "swap":
             mine = ", ".join(CARDS[g].id for g in NOT_PURPLE if s.cards[seat][g])
             theirs = "; ".join(
-                f"seat {o} ({self.players[o]}): " + ", ".join(CARDS[k].id for k in takes)
+                f"{self.players[o]} ({o + 1}): " + ", ".join(CARDS[k].id for k in takes)
                 for o, _, takes, _ in swap_blocks(s.cards, seat, self._others[seat])
             )
             return (
-                "pass, or swap <your card> <seat> <their card> for a card of another name, "
+                "pass, or swap <your card> <player> <their card> for a card of another name, "
                 f"no purple card: yours: {mine}; theirs: {theirs}"
             )
         return super()._legal_text()
@@ -867,6 +867,12 @@ class Metropolia(Game):
     def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
         """Every event in words (``metropolia.words``), from what ``seat`` may see of it."""
         return words.describe(data, seat, self.players)
+
+    def _label(self, action: Action, seat: int | None) -> str | None:
+        """A move for its button (``metropolia.words.label``): cards by name and cost."""
+        p = self._pending
+        kind = p.kind if isinstance(p, Prompt) else ""
+        return words.label(action, kind, self.players, self._build_cost)
 
     @classmethod
     def _static_data(cls, options: Mapping[str, Any]) -> dict[str, Any]:

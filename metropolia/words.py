@@ -137,6 +137,38 @@ NOTHING_TO_BUILD = "build nothing: nothing on sale is affordable"
 ONE_OPPONENT = "take from the one opponent"
 
 
+# ---------------------------------------------------------------------- the moves' labels
+#: what ``pass`` declines, by the prompt's kind (the actions' ``Pass``)
+_PASS_LABELS = {
+    "reroll": "Keep the roll",
+    "port": "Keep the total",
+    "swap": "Make no swap",
+    "build": "Build nothing",
+}
+
+
+def label(action: Any, kind: str, names: Sequence[str], cost: Callable[[Any], int]) -> str:
+    """A move for its button at a ``kind`` prompt: cards by name with their ``cost`` in coins,
+    opponents by their ``names`` (``Build a Cafe (2 coins)``, ``Take from Player 2``)."""
+    word = action.word
+    if word == "roll":
+        return "Roll two dice" if action.dice == 2 else "Roll one die"
+    if word == "reroll":
+        return "Roll again (Radio Tower)"
+    if word == "port":
+        return f"Add {PORT_BONUS} to the total (Port)"
+    if word == "take":
+        return f"Take from {names[action.seat]} (TV Station)"
+    if word == "swap":
+        return (
+            f"Give your {name_of(action.give)} for {names[action.seat]}'s "
+            f"{name_of(action.take)} (Business Center)"
+        )
+    if word == "build":
+        return f"Build {a_card(action.card)} ({coins(cost(action))})"
+    return _PASS_LABELS.get(kind, "Pass")
+
+
 # ---------------------------------------------------------------------- the static data's words
 #: the seed's "Income": who a card of each colour pays, and when
 COLOURS: dict[str, str] = {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import attrs
 
 from common import Action
+from common.actions import seat_field
 from common.codec import doc
 
 
@@ -17,11 +18,12 @@ class Take(Action):
 
 @attrs.frozen
 class Give(Action):
-    """Give an offered lot to another seat that may take it: ``give 23 2``."""
+    """Give an offered lot to another seat that may take it: ``give 23 2`` (to Player 2)."""
 
     lot: int = doc("the offered lot (10..89) to give away")
-    to: int = doc(
-        "the seat it goes to: another seat that may take it (the claim rule and a chip left)"
+    to: int = seat_field(
+        "the seat it goes to: another seat that may take it (the claim rule and a chip left); "
+        "in the text form the player's number (give 23 2: to Player 2)"
     )
 
 
@@ -52,13 +54,15 @@ class Pass(Action):
 
 @attrs.frozen
 class Propose(Action):
-    """Propose a lot exchange to ``partner`` (ruling MS-9): ``propose 1 23 45,46``.
+    """Propose a lot exchange to ``partner`` (ruling MS-9): ``propose 2 23 45,46`` (to Player 2).
 
     ``give`` are the proposer's unbuilt lots, ``take`` the partner's; either may be empty
     (written ``-``) but not both.
     """
 
-    partner: int = doc("the seat the exchange is proposed to")
+    partner: int = seat_field(
+        "the seat the exchange is proposed to (in the text form the player's number, from 1)"
+    )
     give: tuple[int, ...] = doc(
         "the proposer's unbuilt lots (10..89, ascending) that go to the partner; may be empty"
     )

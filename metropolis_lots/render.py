@@ -193,9 +193,9 @@ def _holdings(view: dict[str, Any]) -> tuple[list[int], list[int]]:
 
 
 def _players(view: dict[str, Any], seat: int | None) -> list[str]:
-    """A line a player: the mark on the board, name, colour, the seat number that actions
-    name (``give 23 2``), lots, chips left, buildings, their value now; the seat to act
-    marked, and the reader as "you"."""
+    """A line a player: the mark on the board, name, colour, the player's number that
+    actions name (``give 23 2``: to player 2), lots, chips left, buildings, their value
+    now; the seat to act marked, and the reader as "you"."""
     st = view["state"]
     names = view["players"]
     lots, built = _holdings(view)
@@ -204,7 +204,7 @@ def _players(view: dict[str, Any], seat: int | None) -> list[str]:
     for p, name in enumerate(names):
         turn = "\u25b6" if p == view["to_act"] else " "
         out.append(
-            f"{turn} {_MARK[p]} {_name(name).ljust(width)}  {st['colours'][p]:<6}  seat {p}  "
+            f"{turn} {_MARK[p]} {_name(name).ljust(width)}  {st['colours'][p]:<6}  player {p + 1}  "
             f"{counted(lots[p], 'lot'):>7}  {counted(st['chips'][p], 'chip'):>8}  "
             f"{counted(built[p], 'building'):>12}  {counted(st['scores'][p], 'point'):>10}"
             + ("  (you)" if p == seat else "")
@@ -646,7 +646,7 @@ def _player_rows(
         colour = st["colours"][p]
         key = f"seat:{p}"
         title = (
-            f"{name} ({colour} chips, seat {p}): {counted(lots[p], 'lot')}, "
+            f"{name} ({colour} chips, player {p + 1}): {counted(lots[p], 'lot')}, "
             f"{counted(st['chips'][p], 'chip')} in hand, {counted(built[p], 'building')} worth "
             f"{counted(st['scores'][p], 'point')} now"
         )
@@ -671,7 +671,7 @@ def _player_rows(
         _chip(d, row, _LEFT + 22, y + 13, p, colour, r=9.5)
         d.text(row, _LEFT + 38, base, _who(view, p), size=13, bold=True, width=250, min_size=_LEAST)
         d.text(row, _LEFT + 300, base, colour, size=12)
-        d.text(row, _LEFT + 360, base, f"seat {p}", size=12, class_="muted")
+        d.text(row, _LEFT + 360, base, f"player {p + 1}", size=12, class_="muted")
         for end, text, bold in (
             (_LEFT + 505, counted(lots[p], "lot"), False),
             (_LEFT + 600, counted(st["chips"][p], "chip"), False),
@@ -964,7 +964,7 @@ def _offer(
         None,
         _LEFT + 80,
         top,
-        "take LOT for yourself, or give LOT SEAT to a player who may claim it",
+        "take LOT for yourself, or give LOT PLAYER to a player who may claim it",
         size=_LEAST,
         class_="muted",
     )

@@ -116,7 +116,14 @@ from metropolis_lots.tables import (
     remember,
     words_for,
 )
-from metropolis_lots.words import Reader, build_text, pool_text, proposals_left, tell
+from metropolis_lots.words import (
+    Reader,
+    build_text,
+    label,
+    pool_text,
+    proposals_left,
+    tell,
+)
 
 
 def _check_colours(value: Any) -> bool:
@@ -1110,8 +1117,9 @@ class Metropolis(Game):
         left = self._trade_limit - s.proposals
         listed = [str(a) for a in self._legal_actions()[1:4]]
         return (
-            "done, or propose SEAT GIVE TAKE: your unbuilt lots GIVE for the unbuilt lots "
-            "TAKE of seat SEAT, lots comma-separated, - for none on one side, and a chip for "
+            "done, or propose PLAYER GIVE TAKE: your unbuilt lots GIVE for the unbuilt lots "
+            "TAKE of player PLAYER (numbered from 1), lots comma-separated, - for none on one "
+            "side, and a chip for "
             f"every lot a side gains on balance ({proposals_left(left)}); listed swaps: "
             + ", ".join(listed)
         )
@@ -1119,9 +1127,13 @@ class Metropolis(Game):
     def _describe(self, data: dict[str, Any], seat: int | None) -> str | None:
         """Every event in words (``metropolis_lots.words``): players by name, lots, buildings
         by their rulebook names, values in the chart's points."""
+        return tell(data, self._reader(seat))
+
+    def _reader(self, seat: int | None) -> Reader:
+        """The words' reader for ``seat``: the names, colours and rules of this game."""
         r = self.r
         names = {m.kind: m.name for m in r.models} | {m.id: m.name for m in r.models}
-        reader = Reader(
+        return Reader(
             self.players,
             seat,
             self.s.colours,  # chosen at the set-up, never changed (MS-5, MS-A8)
@@ -1130,7 +1142,12 @@ class Metropolis(Game):
             self.options,
             r.board.lot_locations,
         )
-        return tell(data, reader)
+
+    def _label(self, action: Action, seat: int | None) -> str | None:
+        """A move for its button (``metropolis_lots.words.label``): lots by number,
+        buildings by their rulebook names, players by name."""
+        p = self._pending
+        return label(action, p.kind if isinstance(p, Prompt) else "", self._reader(seat))
 
     def _view(self, seat: int | None) -> dict[str, Any]:
         s = self.s

@@ -107,6 +107,31 @@ def pool_text(builder: str, building: str, lots: Sequence[int], yours: Sequence[
     )
 
 
+def label(action: Any, kind: str, r: Reader) -> str:
+    """A move for its button at a ``kind`` prompt: lots by number, buildings by their
+    rulebook names, players by name (``Give lot 23 to Player 2``)."""
+    word = action.word
+    if word == "take":
+        return f"Take lot {action.lot}"
+    if word == "give":
+        return f"Give lot {action.lot} to {r.players[action.to]}"
+    if word == "build":
+        return f"Put up {with_article(r.name(action.model))} on {lots_words(action.lots)}"
+    if word == "propose":
+        partner = r.players[action.partner]
+        if not action.take:
+            return f"Give {partner} {lots_words(action.give)} as a gift"
+        if not action.give:
+            return f"Ask {partner} for {lots_words(action.take)}"
+        return f"Offer {partner} {lots_words(action.give)} for {lots_words(action.take)}"
+    if word == "done":
+        return "Done proposing"
+    if word in ("accept", "decline"):
+        what = "the pool" if kind == "pool" else "the exchange"
+        return f"{word.capitalize()} {what}"
+    return "Build nothing"  # pass: no building this turn (MS-7)
+
+
 class Reader(Teller):
     """What the words of one game need, for one reader: the players' names, the reader's seat
     (None: a spectator), the seats' chip colours, the rulebook name of every building model

@@ -120,14 +120,17 @@ def bots_by_seat(
     return [names[i % len(names)] for i in range(players)]
 
 
-def check_seat(game: Game, seat: int | None, param: str = "--seat") -> int | None:
-    """``seat`` if it is one of ``game``'s seats (or None); a usage error otherwise."""
-    if seat is not None and not 0 <= seat < game.num_players:
+def check_seat(game: Game, number: int | None, param: str = "--seat") -> int | None:
+    """The seat of the player numbered ``number`` as people count them (1 to N; None for
+    None): ``--seat 2`` is Player 2, seat 1. A usage error for a number that is no player."""
+    if number is None:
+        return None
+    if not 1 <= number <= game.num_players:
         raise click.BadParameter(
-            f"{seat} is not a seat of this game: seats are 0 to {game.num_players - 1}",
+            f"{number} is not a player of this game: the players are 1 to {game.num_players}",
             param_hint=param,
         )
-    return seat
+    return number - 1
 
 
 def read_save(info: GameInfo, path: Path) -> tuple[str, Game]:

@@ -21,7 +21,8 @@ def make(info: GameInfo) -> click.Command:
         "--seat",
         type=int,
         default=None,
-        help="Your seat (0 if omitted); the game's own bot takes every other seat.",
+        help="Your player's number, 1 to N (1 if omitted); the game's own bot takes every "
+        "other seat.",
     )
     @click.option(
         "--bots",
@@ -67,7 +68,7 @@ def make(info: GameInfo) -> click.Command:
         else:
             game = O.new_game(info, players, O.pick_seed(seed), options)
         if bots is None:
-            human = O.check_seat(game, 0 if seat is None else seat)
+            human = O.check_seat(game, 1 if seat is None else seat)
             kinds = [
                 "human" if s == human else O.default_bot(info) for s in range(game.num_players)
             ]

@@ -41,7 +41,7 @@ def make(info: GameInfo) -> click.Command:
         help="With --save: the position after N steps (decisions and chance outcomes, as "
         "'replay' numbers them); the last if omitted.",
     )
-    @click.option("--seat", type=int, default=None, help="Draw what this seat sees.")
+    @click.option("--seat", type=int, default=None, help="Draw what this player (1 to N) sees.")
     @click.option(
         "--svg",
         "svg_path",
@@ -77,7 +77,7 @@ def make(info: GameInfo) -> click.Command:
                     "options do not apply to it"
                 )
             game = _saved_position(info, save_file, at)
-        O.check_seat(game, seat)
+        seat = O.check_seat(game, seat)
         if svg_path is None:
             click.echo(O.render_text(info, game, seat))
             return

@@ -19,7 +19,9 @@ def make(info: GameInfo) -> click.Command:
 
     @click.command("replay")
     @click.argument("save_file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
-    @click.option("--seat", type=int, default=None, help="Tell the game as this seat sees it.")
+    @click.option(
+        "--seat", type=int, default=None, help="Tell the game as this player (1 to N) sees it."
+    )
     @click.option(
         "--step",
         is_flag=True,
@@ -35,7 +37,7 @@ def make(info: GameInfo) -> click.Command:
         chance outcome is one.
         """
         text, game = O.read_save(info, save_file)
-        O.check_seat(game, seat)
+        seat = O.check_seat(game, seat)
         if step:
             _walk(info, text, game, seat)
         elif as_json:

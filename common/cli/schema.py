@@ -1,4 +1,5 @@
-"""``metro <game> schema``: the JSON Schemas of the game's actions, events, views and saves."""
+"""``metro <game> schema``: the JSON Schemas of the game's actions, events, views, saves
+and the protocol's legal moves."""
 
 from __future__ import annotations
 
@@ -18,10 +19,11 @@ def make(info: GameInfo) -> click.Command:
         "--out",
         type=click.Path(file_okay=False, path_type=Path),
         default=None,
-        help="Write action/event/view/save .schema.json files into this folder.",
+        help="Write action/event/view/save/legal .schema.json files into this folder.",
     )
     def schema_cmd(out: Path | None) -> None:
-        """Print (or write) the JSON Schemas of this game's actions, events, views and saves."""
+        """Print (or write) the JSON Schemas of this game's actions, events, views, saves and
+        legal moves."""
         from common.schema import schemas_for
 
         found = schemas_for(info.cls)

@@ -191,9 +191,9 @@ def echo_summary(summary: dict[str, Any]) -> None:
     click.echo(f"{'bot':<{width}}{'games':>6}{head}")
     for name, b in summary["by_bot"].items():
         click.echo(f"{name:<{width}}{b['games']:>6}{_rates(b)}")
-    click.echo(f"{'seat':<{width}}{'games':>6}{head}")
-    for s in summary["by_seat"]:
-        click.echo(f"{s['seat']:<{width}}{s['games']:>6}{_rates(s)}")
+    click.echo(f"{'player':<{width}}{'games':>6}{head}")
+    for s in summary["by_seat"]:  # a seat as people count it (the JSON keeps it 0-based)
+        click.echo(f"{'Player ' + str(s['seat'] + 1):<{width}}{s['games']:>6}{_rates(s)}")
     d = summary["decisions"]
     click.echo(
         f"length: {d['mean']:g} decisions a game (sd {d['sd']:g}, {d['min']}-{d['max']})"

@@ -421,26 +421,26 @@ _KEYS = [
     (
         "lot:21",
         {"type": "Propose", "partner": 1, "give": [21], "take": [56]},
-        "propose 1 21 56",
+        "propose 2 21 56",
         True,
     ),
     (
         "lot:1",
         {"type": "Propose", "partner": 1, "give": [21], "take": [56]},
-        "propose 1 21 56",
+        "propose 2 21 56",
         False,
     ),
     ("card:bakery", {"type": "Build", "card": "bakery"}, "build bakery", True),
     (
         "card:cafe",
         {"type": "Swap", "give": "bakery", "seat": 1, "take": "cafe"},
-        "swap bakery 1 cafe",
+        "swap bakery 2 cafe",
         True,
     ),
     (
         "seat:1",
         {"type": "Swap", "give": "bakery", "seat": 1, "take": "cafe"},
-        "swap bakery 1 cafe",
+        "swap bakery 2 cafe",
         True,
     ),
     ("card:cafe", {"type": "Build", "card": "cafe_x"}, "build cafe_x", False),
@@ -463,7 +463,7 @@ def test_a_board_place_names_the_moves_that_mention_it(server: Server, contexts:
     assert got["one"] == [c[3] for c in _KEYS]
     assert got["both"] == ["place res5 A1"]
     # where the host lists a move's places (legal.keys), those and only those are named
-    offer = {"json": {"type": "Offer", "partner": 2}, "text": "offer 2", "keys": ["seat:2"]}
+    offer = {"json": {"type": "Offer", "partner": 2}, "text": "offer 3", "keys": ["seat:2"]}
     build = {"json": {"type": "Build", "area": 12}, "text": "build 12", "keys": []}
     said = page.evaluate(
         """async ([offer, build]) => {

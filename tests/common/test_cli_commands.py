@@ -203,7 +203,7 @@ def test_replay_as_a_seat_sees_it_keeps_the_others_secrets(
     dealt = g.events[1]
     assert isinstance(dealt, ChanceResolved)
     shuffled = ", ".join(map(str, dealt.outcome))  # the bonus deck's secret order
-    for args in ([], ["--seat", "0"], ["--seat", "1"]):
+    for args in ([], ["--seat", "1"], ["--seat", "2"]):
         r = run("toyrace", "replay", str(path), *args)
         assert r.exit_code == 0, r.output
         assert " 1  Chance: shuffle bonus (hidden)." in r.output
@@ -246,9 +246,9 @@ def test_render_save_draws_the_saved_position_at_a_step_as_a_seat_sees_it(
     cursor = Replay(path.read_text())
     at = cursor.length // 2
     mid = cursor.seek(at)
-    r = run("metrocity", "render", "--save", str(path), "--at", str(at), "--seat", "1")
+    r = run("metrocity", "render", "--save", str(path), "--at", str(at), "--seat", "2")
     assert r.exit_code == 0, r.output
-    assert r.output == info.render_text(mid, 1) + "\n"
+    assert r.output == info.render_text(mid, 1) + "\n"  # --seat 2: Player 2, seat 1
     assert r.output != info.render_text(mid, 0) + "\n"  # seat 1's hand, not seat 0's
     last = run("metrocity", "render", "--save", str(path))
     assert last.output == info.render_text(load(path.read_text()), None) + "\n"
@@ -267,8 +267,8 @@ def test_render_save_draws_the_saved_position_at_a_step_as_a_seat_sees_it(
 def test_the_issues_list_of_tracebacks_each_ends_in_one_line(saves: dict[str, Path]) -> None:
     cases = [
         (["metropolia", "replay", str(saves["metrocity"])], "is a save of metrocity"),
-        (["metrocity", "render", "--seat", "5"], "5 is not a seat of this game"),
-        (["metrocity", "render", "--seat", "-1"], "-1 is not a seat of this game"),
+        (["metrocity", "render", "--seat", "5"], "5 is not a player of this game"),
+        (["metrocity", "render", "--seat", "0"], "0 is not a player of this game"),
         (["metrocity", "render", "--svg", "/nonexistent/x.svg"], "cannot write /nonexistent"),
         (["metrocity", "simulate", "-b", "human"], "'human' plays only in 'play'"),
         (["metrocity", "bench", "-n", "0"], "0 is not in the range x>=1"),

@@ -58,3 +58,19 @@ def test_the_guides_package_brings_its_own_page_parts_and_blurb(
         assert declared["tool"]["setuptools"]["package-data"] == {"pig": ["web/*"]}
     finally:
         sys.modules.pop("pig", None)
+
+
+def test_the_guides_game_gets_the_cores_labels_for_its_moves() -> None:
+    """A game without words for its moves gets the core's: the protocol's labels and the
+    terminal's menu rely on every game answering ``label``."""
+    from common.protocol import legal
+
+    pig = _pig()
+    game = pig(seed=3)
+    while game.chance is not None:
+        game.resolve()
+    seat = game.to_act
+    answer = legal(game, seat)
+    assert answer["text"] == ["roll", "hold"]
+    assert answer["labels"] == ["Roll", "Hold"]
+    assert legal(game, 1 - seat)["labels"] == []  # none for a seat that is not to act

@@ -72,7 +72,7 @@ def test_a_decision_then_its_chance_then_the_facts() -> None:
 def test_not_your_turn_is_refused_and_changes_nothing() -> None:
     g = started()
     before = g.to_json()
-    with pytest.raises(IllegalAction, match="seat 1 is not to act: seat 0"):
+    with pytest.raises(IllegalAction, match="Player 2 is not to act: Player 1 must decide"):
         g.apply(Roll(1), seat=1)
     assert g.to_json() == before
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import json
 
 from common import RandomBot, play
+from common.protocol import legal
 from common.schema import SchemaChecker, schemas_for
 from tests.common.toygame import Race
+from tests.stepping import decisions
 
 
 def test_schemas_accept_a_whole_game() -> None:
@@ -35,3 +37,16 @@ def test_every_schema_is_itself_valid() -> None:
 
     for schema in schemas_for(Race).values():
         jsonschema.Draft202012Validator.check_schema(schema)
+
+
+def test_the_legal_schema_accepts_every_legal_answer_and_wants_labels() -> None:
+    checker = SchemaChecker(Race)
+    g = Race(players=3, seed=2)
+    for _ in decisions(g, 500):
+        for seat in range(3):  # the seat to act has moves, the others none
+            answer = legal(g, seat)
+            assert checker.errors("legal", answer) == []
+            assert len(answer["labels"]) == len(answer["text"]) == len(answer["actions"])
+    assert g.is_over
+    without = {k: v for k, v in legal(g, 0).items() if k != "labels"}
+    assert checker.errors("legal", without)

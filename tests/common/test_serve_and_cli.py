@@ -33,8 +33,9 @@ def test_serve_plays_a_game_through_new_legal_apply_resolve(server: Server) -> N
     assert r["to_act"] == 1 and r["prompt"]["kind"] == "roll"
     r = ask(server, cmd="legal", id="g1", seat=1)
     assert r["text"] == ["roll 1", "roll 2"]
+    assert r["labels"] == ["Roll 1", "Roll 2"]  # the core's words: the toy game has none
     r = ask(server, cmd="legal", id="g1", seat=0)  # not to act: no moves
-    assert r["text"] == [] and r["to_act"] == 1
+    assert r["text"] == [] and r["labels"] == [] and r["to_act"] == 1
     r = ask(server, cmd="apply", id="g1", action="roll 2", seat=1)
     assert r["events"][0] == {
         "type": "ActionTaken",

@@ -131,11 +131,11 @@ def test_play_seats_one_person_and_the_games_bots_by_default(toy_registered: obj
     r = play(["--seed", "2", "-p", "3"], ["quit"])
     assert r.exit_code == 0, r.output
     assert "Player 1 (you) · Player 2 (random) · Player 3 (random)" in r.output
-    r = play(["--seed", "2", "-p", "3", "--seat", "2"], ["quit"])
+    r = play(["--seed", "2", "-p", "3", "--seat", "3"], ["quit"])
     assert "Player 1 (random) · Player 2 (random) · Player 3 (you)" in r.output
     assert prompts(r.output)[0][1] == "Player 3"
     r = play(["--seed", "2", "--seat", "5"], [])
-    assert r.exit_code == 2 and "5 is not a seat of this game: seats are 0 to 1" in r.output
+    assert r.exit_code == 2 and "5 is not a player of this game: the players are 1 to 2" in r.output
     r = play(["--seed", "2", "--seat", "1", "-b", "human,random"], [])
     assert r.exit_code == 2 and "give --seat or --bots, not both" in r.output
 

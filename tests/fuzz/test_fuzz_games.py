@@ -102,7 +102,7 @@ def test_actions_from_another_position_and_wrong_seats(
         wrong = (g.to_act + 1) % g.num_players
         if wrong != g.to_act:
             message = refused(g, lambda: g.apply(legal[0], seat=wrong))
-            assert f"seat {wrong} is not to act" in message
+            assert f"{g.players[wrong]} is not to act" in message
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -136,6 +136,8 @@ def test_the_keys_are_the_tokens_of_the_actions_text_forms() -> None:
                 for key in action_keys(action):
                     kind, value = key.split(":")
                     seen.add((type(action).__name__, kind))
+                    if kind == "seat":  # the seat as in JSON; the text: its player's number
+                        value = str(int(value) + 1)
                     assert key in drawn and value == tokens[1], (key, str(action))
     assert seen == {
         ("Sell", "space"),
@@ -297,10 +299,10 @@ def test_the_players_are_named_with_their_colours_seat_cash_and_whose_turn() -> 
     rows = _classed(root, "g", "player")
     assert [e.get("data-key") for e in rows] == ["seat:0", "seat:1", "seat:2", "seat:3"]
     assert [_texts(r)[:4] for r in rows] == [
-        ["1", "Player 1", "blue", "seat 0"],
-        ["2", "Player 2", "orange", "seat 1"],
-        ["3", "Player 3 (you)", "green", "seat 2"],
-        ["4", "Player 4", "purple", "seat 3"],
+        ["1", "Player 1", "blue", "player 1"],
+        ["2", "Player 2", "orange", "player 2"],
+        ["3", "Player 3 (you)", "green", "player 3"],
+        ["4", "Player 4", "purple", "player 4"],
     ]
     assert _texts(rows[0])[4:] == [
         "$5,000,000",
@@ -441,7 +443,7 @@ def test_the_key_explains_the_marks_and_names_the_rule_options_that_differ() -> 
 
 def test_cli_render_writes_the_svg_board(tmp_path: Path) -> None:
     out = tmp_path / "board.svg"
-    args = ["metropoli", "render", "-p", "4", "-s", "4", "-k", "300", "--seat", "1"]
+    args = ["metropoli", "render", "-p", "4", "-s", "4", "-k", "300", "--seat", "2"]
     res = CliRunner().invoke(main, [*args, "--svg", str(out)])
     assert res.exit_code == 0, res.output
     root = ET.parse(out).getroot()

@@ -93,8 +93,15 @@ def test_a_refused_swap_says_which_cards_each_side_can_swap() -> None:
                  cards=[{"business_center": 1, "ranch": 1}, {"stadium": 1, "mine": 1}])  # fmt: skip
     g.resolve((6,))
     with pytest.raises(IllegalAction, match="not legal") as err:
-        g.apply("swap ranch 1 stadium")
-    assert str(err.value).endswith(
-        "legal: pass, or swap <your card> <seat> <their card> for a card of another name, "
-        "no purple card: yours: ranch; theirs: seat 1 (Bartek): mine"
+        g.apply("swap ranch 2 stadium")  # with Bartek, Player 2: a purple card
+    message = str(err.value)
+    assert message.startswith(
+        "'swap ranch 2 stadium' is not legal for Ala now (swap): none of the listed 'swap' "
+        "moves has take stadium after 'swap ranch 2'"
     )
+    assert message.endswith(
+        "legal: pass, or swap <your card> <player> <their card> for a card of another name, "
+        "no purple card: yours: ranch; theirs: Bartek (2): mine"
+    )
+    with pytest.raises(IllegalAction, match="none of the listed 'swap' moves names Ala"):
+        g.apply("swap ranch 1 mine")  # Ala is the one swapping

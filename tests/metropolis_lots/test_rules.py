@@ -282,7 +282,7 @@ def test_illegal_choice_names_what_is_allowed() -> None:
     g = dealt(3, offer=[30, 31, 32, 33])
     with pytest.raises(IllegalAction, match="legal: take 30"):
         g.apply(Take(50))
-    with pytest.raises(IllegalAction, match="seat 1 is not to act"):
+    with pytest.raises(IllegalAction, match="Player 2 is not to act: Player 1 must decide"):
         g.apply(Take(30), seat=1)
 
 

@@ -113,6 +113,8 @@ def test_the_keys_are_the_tokens_of_the_actions_text_forms() -> None:
                     tokens = str(action).replace(",", " ").split()
                     for key in action_keys(action):
                         kind, value = key.split(":")
+                        if kind == "seat":  # the seat as in JSON; the text: its player's number
+                            value = str(int(value) + 1)
                         seen.add((type(action).__name__, kind))
                         assert key in drawn and value in tokens[1:], (key, str(action))
             g.apply(bots[seat].choose(g, seat))
@@ -137,7 +139,7 @@ def test_action_keys_name_each_place_of_each_kind_of_move() -> None:
         "lot:45",
         "lot:46",
     )
-    assert action_keys(g.parse_action("propose 2 - 20")) == ("seat:2", "lot:20")
+    assert action_keys(g.parse_action("propose 3 - 20")) == ("seat:2", "lot:20")
     for word in ("done", "pass", "accept", "decline"):
         assert action_keys(g.parse_action(word)) == ()
 
@@ -406,7 +408,7 @@ def test_cli_render_writes_the_svg_board(tmp_path: Path) -> None:
             "-k",
             "300",
             "--seat",
-            "1",
+            "2",
             "--svg",
             str(out),
         ],

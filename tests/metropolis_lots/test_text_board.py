@@ -86,7 +86,7 @@ def test_the_board_shows_owners_buildings_the_offer_and_the_park_and_river() -> 
     assert "District 4 · 4/10 · centre" in text  # occupied lots: the claim rule (MS-6)
     assert "Offer (who may claim): 30 anyone · 31 anyone · 32 anyone · 33 anyone" in text
     assert re.search(
-        r"▶ A Player 1\s+white\s+seat 0\s+8 lots\s+22 chips .* 0 points  \(you\)", text
+        r"▶ A Player 1\s+white\s+player 1\s+8 lots\s+22 chips .* 0 points  \(you\)", text
     )
     assert "Supply (build MODEL LOTS): house 8 · shop 3" in text
     g.apply(Take(30))

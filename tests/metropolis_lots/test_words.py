@@ -118,14 +118,18 @@ def test_the_choice_prompts_are_take_and_give() -> None:
 def test_a_refused_proposal_says_that_any_exchange_may_be_proposed() -> None:  # MS-A5
     g = store_position()
     before = g.to_json()
-    with pytest.raises(IllegalAction, match=r"legal: done, or propose SEAT GIVE TAKE") as info:
+    with pytest.raises(IllegalAction, match=r"legal: done, or propose PLAYER GIVE TAKE") as info:
         g.apply(Propose(1, (47,), (31,)))  # the lots the wrong way round
+    assert "not legal for Player 1 now" in str(info.value)
     assert "3 proposals left" in str(info.value)
-    assert "listed swaps: propose 1 31 30" in str(info.value)
+    assert "listed swaps: propose 2 31 30" in str(info.value)
     assert g.to_json() == before
 
 
 def test_a_refused_lot_choice_lists_the_choices() -> None:
     g = dealt(3, offer=[30, 31, 32, 33])
-    with pytest.raises(IllegalAction, match="legal: take 30, give 30 1"):
+    with pytest.raises(IllegalAction, match="legal: take 30, give 30 2, give 30 3") as info:
         g.apply(Take(50))
+    # why, in players' numbering: the lot is not offered
+    assert "none of the listed 'take' moves has lot 50" in str(info.value)
+    assert "seat 0" not in str(info.value)

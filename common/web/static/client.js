@@ -39,6 +39,7 @@
  * @typedef {object} Legal
  * @property {Array<Record<string, any>>} actions each move's JSON form ({type, ...fields})
  * @property {string[]} text each move's text form, the same order
+ * @property {string[]} [labels] each move in words for its button, the same order
  * @property {Amount[]} [amounts] moves typed with any amount (bids)
  * @property {string[][]} [keys] each move's places on the board (their `data-key`s)
  */

@@ -6,7 +6,7 @@
  */
 import { MetroClient, MetroError, socketUrl } from "./client.js";
 import { highlightMove, markPlaces, movesFor, showBoard } from "./board.js";
-import { moveButton, movesMenu } from "./moves.js";
+import { labelsOf, moveButton, movesMenu } from "./moves.js";
 import { loadPanel, playersPanel, privatePanel, standings } from "./panels.js";
 import { el, keepToken, namesOf, param } from "./ui.js";
 
@@ -314,10 +314,11 @@ function drawMoves() {
     chosenBox.hidden = false;
     // a few moves: each a button; many (a tile that fits 20 blocks): the board says where
     const few = open.length <= 8;
+    const labels = labelsOf(/** @type {import("./client.js").Legal} */ (u.legal));
     chosenBox.replaceChildren(
       el("p", {}, `Chosen: ${names}`),
       few
-        ? el("div", { class: "menu" }, ...open.map((m) => moveButton(m.text, page.names, act)))
+        ? el("div", { class: "menu" }, ...open.map((m) => moveButton(m.text, page.names, act, labels.get(m.text))))
         : el("p", { class: "muted" }, `${open.length} moves: click a marked place of the board`),
       el("button", { type: "button", class: "quiet", onclick: () => choose(null) }, "Clear (Esc)"),
     );

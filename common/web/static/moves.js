@@ -1,8 +1,9 @@
 // @ts-check
 /**
- * The menu of the seat's legal moves: one button a move (`data-action` = its text form),
- * long menus grouped by their first words (`data-group`, opening on click), and a field for
- * each move typed with any amount (`data-amount`), its range shown.
+ * The menu of the seat's legal moves: one button a move (`data-action` = its text form), its
+ * words the engine's label of it (`legal.labels`), long menus grouped by their first words
+ * (`data-group`, opening on click, named by what their labels share), and a field for each
+ * move typed with any amount (`data-amount`), its range shown.
  */
 import { el, label, num } from "./ui.js";
 
@@ -31,20 +32,47 @@ export function movesMenu(legal, names, act) {
     box.append(amountForm(amount, Number.isFinite(start) ? start : amount.min, act));
   }
   const words = legal.text.map((t) => t.split(" "));
-  box.append(...grouped(words, 0, names, act, legal.text.length <= FLAT));
+  const labels = labelsOf(legal);
+  box.append(...grouped(words, 0, names, labels, act, legal.text.length <= FLAT));
   return box;
+}
+
+/**
+ * Each move's label by its text form (an older host sends none: the text stands in).
+ * @param {Legal} legal
+ * @returns {Map<string, string>}
+ */
+export function labelsOf(legal) {
+  return new Map(legal.text.map((t, i) => [t, legal.labels?.[i] ?? t]));
+}
+
+/**
+ * What the labels of a group's moves share: their first words (a group of "Place Commercial 6
+ * on B3" and "Place Commercial 6 on D2" is "Place Commercial 6"), or "" when they share none.
+ * @param {string[]} labels
+ * @returns {string}
+ */
+function shared(labels) {
+  const split = labels.map((l) => l.split(" "));
+  const first = split[0] ?? [];
+  let n = 0;
+  while (n < first.length && split.every((w) => w[n] === first[n])) n += 1;
+  // a trailing joining word ("on", "to", "for") says nothing without what follows it
+  while (n > 0 && /^(on|to|for|of|a|an|the|and|with|lot|lots|paying)$/i.test(first[n - 1])) n -= 1;
+  return n ? first.slice(0, n).join(" ") : "";
 }
 
 /**
  * @param {string[][]} moves each move's words
  * @param {number} depth the words all of them share
  * @param {Map<string, string>} names
+ * @param {Map<string, string>} labels each move's label by its text
  * @param {(action: string) => void} act
  * @param {boolean} flat
  * @returns {HTMLElement[]}
  */
-function grouped(moves, depth, names, act, flat) {
-  if (flat) return moves.map((w) => moveButton(w.join(" "), names, act));
+function grouped(moves, depth, names, labels, act, flat) {
+  if (flat) return moves.map((w) => moveButton(w.join(" "), names, act, labels.get(w.join(" "))));
   /** @type {Map<string, string[][]>} */
   const groups = new Map();
   for (const w of moves) {
@@ -54,20 +82,22 @@ function grouped(moves, depth, names, act, flat) {
     else groups.set(head, [w]);
   }
   if (groups.size === 1 && depth < 4 && moves.every((w) => w.length > depth + 1)) {
-    return grouped(moves, depth + 1, names, act, false); // the same first words: look further
+    return grouped(moves, depth + 1, names, labels, act, false); // the same first words: look further
   }
   /** @type {HTMLElement[]} */
   const out = [];
   for (const [head, members] of groups) {
     if (members.length === 1) {
-      out.push(moveButton(members[0].join(" "), names, act));
+      const text = members[0].join(" ");
+      out.push(moveButton(text, names, act, labels.get(text)));
       continue;
     }
-    const inner = grouped(members, depth + 1, names, act, members.length <= GROUP);
+    const inner = grouped(members, depth + 1, names, labels, act, members.length <= GROUP);
+    const title = shared(members.map((w) => labels.get(w.join(" ")) ?? w.join(" ")));
     const group = el(
       "details",
       { class: "group", "data-group": head },
-      el("summary", {}, label(head, names), el("span", { class: "count" }, members.length)),
+      el("summary", {}, title || label(head, names), el("span", { class: "count" }, members.length)),
       el("div", { class: "menu" }, ...inner),
     );
     group.addEventListener("toggle", () => {
@@ -85,10 +115,11 @@ function grouped(moves, depth, names, act, flat) {
  * @param {string} text a move's text form
  * @param {Map<string, string>} names
  * @param {(action: string) => void} act
+ * @param {string} [words] the engine's label of the move (else its text, ids named)
  * @returns {HTMLElement}
  */
-export function moveButton(text, names, act) {
-  const shown = label(text, names);
+export function moveButton(text, names, act, words) {
+  const shown = words ?? label(text, names);
   return el(
     "button",
     {
