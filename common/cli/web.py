@@ -166,6 +166,13 @@ def make_top() -> click.Command:
         callback=_proxies,
         help="Proxies (comma-separated addresses) whose X-Forwarded-For names the client.",
     )
+    @click.option(
+        "--advertise",
+        default=None,
+        metavar="URL",
+        help="Where the other hosts of a shared PostgreSQL store reach this one "
+        "(ws://name:port; default: ws://<--host>:<--port>).",
+    )
     def web_cmd(
         host: str,
         port: int,
@@ -173,6 +180,7 @@ def make_top() -> click.Command:
         bot_delay: float,
         trusted_proxies: str | None,
         allow_origins: tuple[str, ...],
+        advertise: str | None,
         **quotas: Any,
     ) -> None:
         """Host games over the web: the protocol on a WebSocket at /ws, the browser app at /."""
@@ -200,6 +208,14 @@ def make_top() -> click.Command:
         except Exception as exc:  # sqlite3.Error, a PostgreSQL connection error, a bad path
             raise click.ClickException(f"cannot open the store {db!r}: {exc}") from exc
         click.echo(f"metro web on http://{host}:{port}/ (games kept in {db})", err=True)
-        run(host, port, store, bot_delay=bot_delay, limits=limits, trusted_proxies=trusted_proxies)
+        run(
+            host,
+            port,
+            store,
+            bot_delay=bot_delay,
+            limits=limits,
+            trusted_proxies=trusted_proxies,
+            advertise=advertise,
+        )
 
     return web_cmd

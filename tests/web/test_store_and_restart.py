@@ -42,14 +42,22 @@ def _exercise(store: Store) -> None:
     """Create, append, undo (drop the tail) and read back, as the host does."""
     seats = [SeatRecord(0, "human", None, "h0"), SeatRecord(1, "bot", "random", None)]
     store.create("g1", "metrocity", {"physical": False}, seats)
-    store.append("g1", 0, [{"type": "A", "n": 1}, {"type": "B"}], False)
-    store.append("g1", 2, [{"type": "C"}], False)
-    store.append("g1", 1, [{"type": "D"}], True)  # an undo back to index 1, then one event
+    store.append("g1", 0, 0, [{"type": "A", "n": 1}, {"type": "B"}], False)
+    store.append("g1", 2, 2, [{"type": "C"}], False)
+    store.append("g1", 3, 1, [{"type": "D"}], True)  # an undo back to index 1, then one event
     (found,) = list(store.games())
     assert found.id == "g1" and found.game == "metrocity"
     assert found.settings == {"physical": False}
     assert [e["type"] for e in found.events] == ["A", "D"]
     assert found.seats == tuple(seats)
+    assert found.rows == 4  # the undo added a row and rewrote none
+    store.append("g1", 4, 1, [], False)  # an undo that adds nothing: a row that only cuts
+    assert [e["type"] for e in store.load("g1").events] == ["A"]  # type: ignore[union-attr]
+    assert [(p, e and e["type"]) for p, e in store.since("g1", 2)] == [
+        (2, "C"),
+        (1, "D"),
+        (1, None),
+    ]
 
 
 def test_the_memory_and_sqlite_stores_keep_what_the_host_gives_them(tmp_path: Path) -> None:
@@ -59,7 +67,7 @@ def test_the_memory_and_sqlite_stores_keep_what_the_host_gives_them(tmp_path: Pa
     _exercise(store)
     store.close()
     again = SqliteStore(path)  # a new process would see the same
-    assert [e["type"] for e in next(iter(again.games())).events] == ["A", "D"]
+    assert [e["type"] for e in next(iter(again.games())).events] == ["A"]
     again.close()
 
 
@@ -401,11 +409,14 @@ def test_a_step_the_store_cannot_keep_is_not_taken_and_the_game_comes_back_store
 def test_a_store_refuses_events_that_would_leave_a_hole_in_a_log(kind: str, tmp_path: Path) -> None:
     store = MemoryStore() if kind == "memory" else SqliteStore(tmp_path / "games.sqlite")
     store.create("g", "metrocity", {}, [SeatRecord(0, "human", None, "h")])
-    store.append("g", 0, [{"type": "A"}, {"type": "B"}], False)
+    store.append("g", 0, 0, [{"type": "A"}, {"type": "B"}], False)
     with pytest.raises(ValueError, match="would leave a hole after the 2 stored"):
-        store.append("g", 3, [{"type": "D"}], False)  # the step at 2 was never stored
+        store.append("g", 3, 3, [{"type": "D"}], False)  # the step at 2 was never stored
     store.write(
-        [Appended("g", 2, ({"type": "C"},), False), Appended("g", 3, ({"type": "D"},), False)]
+        [
+            Appended("g", 2, 2, ({"type": "C"},), False),
+            Appended("g", 3, 3, ({"type": "D"},), False),
+        ]
     )
     loaded = store.load("g")
     assert loaded is not None and [e["type"] for e in loaded.events] == ["A", "B", "C", "D"]
