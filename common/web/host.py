@@ -261,7 +261,12 @@ class WebHost(Master):
         table.followers.clear()
 
     async def _rejoin(self, gid: str, old: Table) -> None:
-        """Bring game ``gid`` back for the followers ``old`` had (after its host lost it)."""
+        """Bring game ``gid`` back for the followers ``old`` had (after its host lost it),
+        once the writes ``old`` made are settled: none of them may be stored under a
+        lease taken again."""
+        pending = self.writing.get(gid)
+        if pending is not None:
+            await asyncio.wait([pending])
         await self._open(gid, acting=True, old=old)
 
     def _when_stored(self, gid: str, then: Callable[[], None]) -> None:
@@ -362,6 +367,9 @@ class WebHost(Master):
         else:
             return None
         table = await self._open(gid, acting=cmd in ACTING)
+        if table is not None and not self._serves(table):
+            # a copy tells at least what its host has answered (a reader after a mover)
+            table = await self._catch_up(gid) or table
         # the request's own game, even if it leaves memory at once (a finished game, when
         # no finished game is kept): its answer is made before the loop turns again
         self._brought = table
@@ -726,7 +734,7 @@ class WebHost(Master):
                     if "answer" in got:
                         return await self._echo(conn, request, table, got["answer"])
                     why = f"game {gid} left its host at {address}"
-            except (OSError, ConnectionError, TimeoutError) as exc:
+            except Exception as exc:  # refused, closed, timed out, a handshake refused
                 why = f"the host serving game {gid} at {address} does not answer: {exc}"
             finally:
                 handing.discard(conn)
