@@ -13,7 +13,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from urllib.request import urlopen
@@ -33,7 +33,7 @@ from common.web.store import (
     Writer,
 )
 from tests.web.conftest import Client, Running
-from tests.web.harness import Unavailable, free_port, temporary_postgres
+from tests.web.harness import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -69,16 +69,6 @@ def test_the_memory_and_sqlite_stores_keep_what_the_host_gives_them(tmp_path: Pa
     again = SqliteStore(path)  # a new process would see the same
     assert [e["type"] for e in next(iter(again.games())).events] == ["A"]
     again.close()
-
-
-@pytest.fixture(scope="module")
-def postgres() -> Iterator[str]:
-    """A PostgreSQL server of its own, on a Unix socket in a temporary folder."""
-    try:
-        with temporary_postgres() as dsn:
-            yield dsn
-    except Unavailable as why:
-        pytest.skip(str(why))
 
 
 def test_the_postgres_store_keeps_what_the_host_gives_it(postgres: str) -> None:
