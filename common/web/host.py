@@ -58,6 +58,7 @@ from common.web.store import (
     Created,
     Found,
     Rows,
+    Said,
     SeatRecord,
     Store,
     StoredGame,
@@ -214,6 +215,8 @@ class WebHost(Master):
         self._releasing: dict[str, asyncio.Future[None]] = {}
         #: what ``mine`` looked up in the store before its answer (token hash -> game)
         self._found: dict[str, Found | None] = {}
+        #: per game served here, the undo asked that the other hosts were last told of
+        self._said: dict[str, dict[str, Any] | None] = {}
         #: the game ``_prepare`` brought in for the request about to be answered
         self._brought: Table | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
@@ -303,9 +306,9 @@ class WebHost(Master):
         self.key = await asyncio.to_thread(store.key)
         loop = asyncio.get_running_loop()
 
-        def news(gid: str, rows: int) -> None:
+        def news(gid: str, rows: int, said: str | None) -> None:
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody follows
-                loop.call_soon_threadsafe(self._news, gid, rows)
+                loop.call_soon_threadsafe(self._news, gid, rows, said)
 
         store.listen(news)
         self._beat = loop.create_task(self._heartbeat())
@@ -767,6 +770,8 @@ class WebHost(Master):
         seq = answer.get("seq")
         if copy is None or not isinstance(seq, int) or len(copy.game.events) < seq:
             return _with_rid(answer, request)
+        if len(copy.game.events) == seq:  # the undo asked, as the game's host answered it
+            copy.undo = _undo_of(answer.get("undo"))
         since = seq - len(answer.get("events", ()))
         seat = answer.get("seat")
         out = {"ok": True, **self._about(Asker(copy, seat), request, conn, since)}
@@ -792,10 +797,38 @@ class WebHost(Master):
             self.forget(conn)
             conn.close()
 
-    def _news(self, gid: str, rows: int) -> None:
-        """A host committed game ``gid``'s rows up to ``rows``: a copy here catches up."""
-        if gid in self.copies and rows > self.rows.get(gid, 0):
+    def _news(self, gid: str, rows: int, said: str | None = None) -> None:
+        """A host committed game ``gid``'s rows up to ``rows`` (or said of the game at
+        ``rows``: ``said``, the undo asked): a copy here catches up."""
+        if gid not in self.copies:
+            return
+        if said is not None:
+            self._spawn(self._hear(gid, rows, json.loads(said)))
+        elif rows > self.rows.get(gid, 0):
             self._spawn(self._catch_up(gid))
+
+    async def _hear(self, gid: str, rows: int, undo: dict[str, Any] | None) -> None:
+        """The game's host said which undo is asked at ``rows``: the copy's followers are
+        told (unless the game has moved on since, which undid it)."""
+        copy = await self._catch_up(gid)
+        if copy is None or self.copies.get(gid) is not copy or self.rows.get(gid) != rows:
+            return
+        if _undo_of(undo) != copy.undo:
+            copy.undo = _undo_of(undo)
+            self._push(copy)
+
+    def _tell_undo(self, table: Table) -> None:
+        """Over a shared store, tell the other hosts the undo asked for a game served here,
+        when it changed (a step, which ends it, tells them by itself)."""
+        if not self.shared or not self._serves(table):
+            return
+        said = None if table.undo is None else _undo_said(table.undo)
+        if said != self._said.get(table.id):
+            self._said[table.id] = said
+            rows = self.rows.get(table.id, 0)
+            told = self.writer.submit(Said(table.id, rows, said))
+            # news lost with a failed commit: its answer told the asker, and a step ends it
+            told.add_done_callback(lambda done: done.cancelled() or done.exception())
 
     async def _catch_up(self, gid: str, *, push: bool = True) -> Table | None:
         """Bring the copy of game ``gid`` up to the store's last step, and tell its
@@ -811,6 +844,8 @@ class WebHost(Master):
             followed = _extend(copy.game, rows)
             if followed:
                 self.rows[gid] = self.rows.get(gid, 0) + len(rows)
+                if rows:
+                    copy.undo = None  # a step ends any undo asked
         if not followed:
             again = await self._bring(gid, False, copy)
             return again
@@ -943,8 +978,9 @@ class WebHost(Master):
         self._commit(table, undone=undone)
 
     def _pushed(self, table: Table, conn: Any) -> None:
-        """Tell the other followers, and let the bots go on."""
+        """Tell the other followers (those of other hosts too), and let the bots go on."""
         self._push(table, skip=conn)
+        self._tell_undo(table)
         self._advance_later(table)
 
     async def _think(
@@ -1018,6 +1054,7 @@ class WebHost(Master):
             return
         seq = self.rows.get(table.id, 0)
         write = Appended(table.id, seq, start, new, game.is_over, table.summary())
+        self._said.pop(table.id, None)  # the step ends any undo asked, for every host
         self._write(table.id, write)
         self.rows[table.id] = write.seq + len(write.rows())
         table.stored = len(events)
@@ -1202,6 +1239,19 @@ def _move_followers(old: Table, new: Table) -> None:
         conn.tables.add(new)
     old.followers.clear()
     old.present.clear()
+
+
+def _undo_said(undo: tuple[int, int, set[int]]) -> dict[str, Any]:
+    """An undo asked, as the other hosts are told of it (and as answers show it)."""
+    by, _, agreed = undo
+    return {"by": by, "agreed": sorted(agreed)}
+
+
+def _undo_of(said: Any) -> tuple[int, int, set[int]] | None:
+    """An undo asked, as a copy keeps it (it never makes the undo: no index to go to)."""
+    if not isinstance(said, dict):
+        return None
+    return said["by"], -1, set(said["agreed"])
 
 
 def _with_rid(answer: dict[str, Any], request: Any) -> dict[str, Any]:

@@ -120,8 +120,19 @@ class Appended:
         ]
 
 
+@attrs.frozen
+class Said:
+    """A write that stores nothing: news for the other hosts of a shared store, sent in
+    its turn among the writes (after the rows before it): an undo asked for a game whose
+    log has ``rows`` rows (``undo``: who asked and who agreed; None: none is asked now)."""
+
+    gid: str
+    rows: int
+    undo: dict[str, Any] | None
+
+
 #: one write of the host's, as ``Store.write`` takes them
-Write: TypeAlias = Created | Appended
+Write: TypeAlias = Created | Appended | Said
 
 log = logging.getLogger("metro.web")
 
@@ -257,6 +268,8 @@ class MemoryStore(_OneWrite):
                     raise ValueError(f"game {w.gid}: its id or a token hash is already stored")
                 tokens.update(hashes)
                 made.add(w.gid)
+            elif isinstance(w, Said):
+                continue  # news for other hosts: a store of one host has none
             elif w.gid not in self._games and w.gid not in made:
                 raise ValueError(f"no game {w.gid} is stored: its events have no place")
             else:
@@ -266,7 +279,7 @@ class MemoryStore(_OneWrite):
         for w in writes:
             if isinstance(w, Created):
                 self._create(w.gid, w.game, w.settings, w.seats)
-            else:
+            elif isinstance(w, Appended):
                 self._append(w)
 
     def _create(
@@ -437,8 +450,13 @@ class _SqlStore(_OneWrite):
             for w in writes:
                 if isinstance(w, Created):
                     self._create(db, w)
-                else:
+                elif isinstance(w, Appended):
                     self._append(db, w)
+                else:
+                    self._said(db, w)
+
+    def _said(self, db: Any, w: Said) -> None:
+        """News for other hosts: a store of one host has none to tell."""
 
     def _create(self, db: Any, w: Created) -> None:
         now = time.time()
@@ -685,7 +703,8 @@ class Renewed:
 
 #: how long a lease lasts unless renewed (seconds): a dead host's games are free after it
 LEASE = 5.0
-#: the channel each committed step is announced on (the payload: ``<game id> <rows>``)
+#: the channel each committed step is announced on (the payload: ``<game id> <rows>``,
+#: and a ``Said``'s news after them)
 CHANNEL = "metro_steps"
 #: the time on the database's clock, so that the hosts' clocks need not agree
 _NOW = "extract(epoch from clock_timestamp())::float8"
@@ -767,6 +786,11 @@ class PostgresStore(_SqlStore):
         super()._append(db, w)
         # sent when the transaction commits, and only then
         self._run(db, "SELECT pg_notify(?, ?)", (CHANNEL, f"{w.gid} {w.seq + len(w.rows())}"))
+
+    def _said(self, db: Any, w: Said) -> None:
+        """Tell the other hosts, once the transaction commits (after the rows before it)."""
+        text = f"{w.gid} {w.rows} {json.dumps(w.undo, separators=(',', ':'))}"
+        self._run(db, "SELECT pg_notify(?, ?)", (CHANNEL, text))
 
     def join(self, host: str, address: str | None) -> None:
         """Record this host and its peers' address; its steps are stored under its leases."""
@@ -863,9 +887,10 @@ class PostgresStore(_SqlStore):
             {g: n for g, n in rows},
         )
 
-    def listen(self, news: Callable[[str, int], None]) -> None:
-        """Call ``news(game id, rows)`` for each step any host commits, from a thread of
-        its own, until the store is closed."""
+    def listen(self, news: Callable[[str, int, str | None], None]) -> None:
+        """Call ``news(game id, rows, said)`` for each step any host commits (``said``
+        None) and each ``Said`` (its ``undo`` as JSON), from a thread of its own, until
+        the store is closed."""
         import psycopg
 
         stop = self._listening = threading.Event()
@@ -876,8 +901,8 @@ class PostgresStore(_SqlStore):
             with listener:
                 while not stop.is_set():
                     for note in listener.notifies(timeout=0.5):
-                        gid, _, rows = note.payload.partition(" ")
-                        news(gid, int(rows))
+                        gid, rows, *said = note.payload.split(" ", 2)
+                        news(gid, int(rows), said[0] if said else None)
                         if stop.is_set():
                             break
 

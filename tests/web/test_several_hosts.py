@@ -378,3 +378,40 @@ def test_a_second_host_on_one_sqlite_file_refuses_to_start(tmp_path: Path) -> No
         Host(db).kill()
     finally:
         first.kill()
+
+
+@slow
+def test_an_undo_asked_through_one_host_is_agreed_through_the_other(
+    hosts: Callable[..., Host],
+) -> None:
+    a, b, on_a, on_b, made = _two_hosts(hosts, game="metrocity", players=2)
+    gid, tokens = made["id"], {s["seat"]: s["token"] for s in made["seats"]}
+    clients = {0: on_a, 1: on_b}
+    states = {s: clients[s].ask(cmd="follow", token=tokens[s]) for s in (0, 1)}
+    rng = random.Random(5)
+    for _ in range(200):  # a move that may be taken back: no draw came after it
+        seat = states[0]["to_act"]
+        legal = states[seat]["legal"]["text"]
+        answer = clients[seat].ask(cmd="apply", token=tokens[seat], action=rng.choice(legal))
+        other = clients[1 - seat]
+        states[1 - seat] = _next_state(other, gid, answer["seq"], timeout=2)
+        states[seat] = answer
+        other.updates.clear()
+        if answer["can_undo"]:
+            break
+    else:
+        pytest.fail("no move of 200 could be taken back")
+    asker, agreeing = clients[seat], clients[1 - seat]
+    asked = asker.ask(cmd="undo", token=tokens[seat])
+    assert asked["ok"] and asked["undo"] == {"by": seat, "agreed": [seat]}, asked
+    told = agreeing.until(lambda u: u["id"] == gid and u.get("undo") is not None, timeout=2)
+    assert told["undo"] == asked["undo"] and told["seq"] == answer["seq"]
+    agreed = agreeing.ask(cmd="undo", token=tokens[1 - seat])
+    assert agreed["ok"] and agreed["seq"] < answer["seq"] and "undo" not in agreed, agreed
+    back = asker.until(lambda u: u["id"] == gid and u["seq"] == agreed["seq"], timeout=2)
+    assert back["to_act"] == seat and "undo" not in back
+    for client in (on_a, on_b):
+        seen = client.ask(cmd="view", token=tokens[seat])
+        assert seen["seq"] == agreed["seq"] and seen["view"] == back["view"]
+    on_a.close()
+    on_b.close()

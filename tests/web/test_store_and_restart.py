@@ -411,3 +411,42 @@ def test_a_store_refuses_events_that_would_leave_a_hole_in_a_log(kind: str, tmp_
     loaded = store.load("g")
     assert loaded is not None and [e["type"] for e in loaded.events] == ["A", "B", "C", "D"]
     store.close()
+
+
+class _SlowLoads(MemoryStore):
+    """A store whose reads of a game wait while ``held`` is clear, as a busy server's."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held = threading.Event()
+        self.held.set()
+
+    def load(self, gid: str) -> Any:
+        self.held.wait(timeout=30)
+        return super().load(gid)
+
+
+def test_a_game_read_from_the_store_keeps_no_other_game_waiting() -> None:
+    store = _SlowLoads()
+    first = Running(store)
+    maker = Client(first.url)
+    stored = maker.ask(cmd="new", game="metropolia", players=2)
+    maker.close()
+    first.stop()
+    second = Running(store)  # the game is in the store only
+    reader, other = Client(second.url), Client(second.url)
+    elsewhere = other.ask(cmd="new", game="metropolia", players=2)
+    store.held.clear()
+    rid = 10**9
+    reader.ws.send(json.dumps({"cmd": "view", "token": stored["seats"][0]["token"], "rid": rid}))
+    time.sleep(0.2)  # the read has begun and waits
+    seen = other.ask(cmd="view", token=elsewhere["seats"][0]["token"])  # answered meanwhile
+    assert seen["ok"] and seen["seq"] == elsewhere["seq"]
+    with pytest.raises(TimeoutError):
+        reader.wait(rid, timeout=0.3)
+    store.held.set()
+    back = reader.wait(rid)
+    assert back["ok"] and back["id"] == stored["id"] and back["seq"] == stored["seq"]
+    reader.close()
+    other.close()
+    second.stop()
