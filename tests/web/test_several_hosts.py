@@ -193,30 +193,45 @@ def _next_state(client: Client, gid: str, seq: int, timeout: float) -> dict[str,
     )
 
 
+class TwoSeats:
+    """A game of two humans, seat 0 followed through one client and seat 1 through another
+    (each of its own host)."""
+
+    def __init__(self, made: dict[str, Any], clients: dict[int, Client], seed: int) -> None:
+        self.gid = made["id"]
+        self.tokens = {s["seat"]: s["token"] for s in made["seats"]}
+        self.clients = clients
+        self.states = {s: clients[s].ask(cmd="follow", token=self.tokens[s]) for s in (0, 1)}
+        self.rng = random.Random(seed)
+
+    def move(self) -> tuple[int, dict[str, Any]]:
+        """A random move of the seat to act; the other seat must be told it within 2 s,
+        whichever host made the step. The seat and its answer."""
+        seat = self.states[0]["to_act"]
+        assert seat is not None, self.states[0]
+        mover, other = self.clients[seat], self.clients[1 - seat]
+        legal = self.states[seat]["legal"]["text"]
+        answer = mover.ask(cmd="apply", token=self.tokens[seat], action=self.rng.choice(legal))
+        assert answer["ok"], answer
+        told = _next_state(other, self.gid, answer["seq"], timeout=2)
+        assert told["seq"] == answer["seq"] and told["to_act"] == answer["to_act"]
+        self.states[seat], self.states[1 - seat] = answer, told
+        mover.updates.clear()
+        other.updates.clear()
+        return seat, answer
+
+
 @slow
 def test_a_game_made_on_one_host_is_played_to_its_end_through_two(
     hosts: Callable[..., Host],
 ) -> None:
     a, b, on_a, on_b, made = _two_hosts(hosts, game="metropolia", players=2)
-    gid, tokens = made["id"], {s["seat"]: s["token"] for s in made["seats"]}
-    clients = {0: on_a, 1: on_b}
-    states = {s: clients[s].ask(cmd="follow", token=tokens[s]) for s in (0, 1)}
+    play = TwoSeats(made, {0: on_a, 1: on_b}, 36)
+    tokens, states = play.tokens, play.states
     assert states[1]["ok"] and states[1]["seq"] == states[0]["seq"]
-    rng = random.Random(36)
     moves = 0
     while not states[0]["is_over"]:
-        seat = states[0]["to_act"]
-        assert seat is not None, states[0]
-        mover, other = clients[seat], clients[1 - seat]
-        legal = states[seat]["legal"]["text"]
-        answer = mover.ask(cmd="apply", token=tokens[seat], action=rng.choice(legal))
-        assert answer["ok"], answer
-        # the other seat is told, whichever host made the step
-        told = _next_state(other, gid, answer["seq"], timeout=2)
-        assert told["seq"] == answer["seq"] and told["to_act"] == answer["to_act"]
-        states[seat], states[1 - seat] = answer, told
-        mover.updates.clear()
-        other.updates.clear()
+        play.move()
         moves += 1
     assert moves > 10 and states[1]["is_over"]
     # both hosts tell the same game, and only A (its maker) served it
@@ -384,19 +399,11 @@ def test_a_second_host_on_one_sqlite_file_refuses_to_start(tmp_path: Path) -> No
 def test_an_undo_asked_through_one_host_is_agreed_through_the_other(
     hosts: Callable[..., Host],
 ) -> None:
-    a, b, on_a, on_b, made = _two_hosts(hosts, game="metrocity", players=2)
-    gid, tokens = made["id"], {s["seat"]: s["token"] for s in made["seats"]}
-    clients = {0: on_a, 1: on_b}
-    states = {s: clients[s].ask(cmd="follow", token=tokens[s]) for s in (0, 1)}
-    rng = random.Random(5)
+    _, _, on_a, on_b, made = _two_hosts(hosts, game="metrocity", players=2)
+    play = TwoSeats(made, {0: on_a, 1: on_b}, 5)
+    gid, tokens, clients = play.gid, play.tokens, play.clients
     for _ in range(200):  # a move that may be taken back: no draw came after it
-        seat = states[0]["to_act"]
-        legal = states[seat]["legal"]["text"]
-        answer = clients[seat].ask(cmd="apply", token=tokens[seat], action=rng.choice(legal))
-        other = clients[1 - seat]
-        states[1 - seat] = _next_state(other, gid, answer["seq"], timeout=2)
-        states[seat] = answer
-        other.updates.clear()
+        seat, answer = play.move()
         if answer["can_undo"]:
             break
     else:
