@@ -49,6 +49,30 @@ def _proxies(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     return value
 
 
+def _advertised(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--advertise``: ``ws://host:port`` or ``wss://host:port``, nothing after."""
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if (
+        parts.scheme not in ("ws", "wss")
+        or not parts.hostname
+        or port is None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise click.BadParameter(
+            f"{value!r} is not where a host is reached: give ws://name:port "
+            "(ws://10.0.0.5:8000, wss://web-2.example:443)"
+        )
+    return value.rstrip("/")
+
+
 def make_top() -> click.Command:
     """The ``metro web`` command."""
 
@@ -170,6 +194,7 @@ def make_top() -> click.Command:
         "--advertise",
         default=None,
         metavar="URL",
+        callback=_advertised,
         help="Where the other hosts of a shared PostgreSQL store reach this one "
         "(ws://name:port; default: ws://<--host>:<--port>).",
     )
