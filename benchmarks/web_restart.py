@@ -75,7 +75,7 @@ def fill(store: Store, count: int, events: list[dict[str, Any]], summary: dict[s
         settings = {"physical": False, "bots": {"1": "random"}}
         batch += [
             Created(gid, "metrocity", settings, seats),
-            Appended(gid, 0, tuple(events), False, summary),
+            Appended(gid, 0, 0, tuple(events), False, summary),
         ]
         if len(batch) >= 1000:
             store.write(batch)

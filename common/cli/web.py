@@ -49,6 +49,30 @@ def _proxies(ctx: click.Context, param: click.Parameter, value: str | None) -> s
     return value
 
 
+def _advertised(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    """``--advertise``: ``ws://host:port`` or ``wss://host:port``, nothing after."""
+    if value is None:
+        return None
+    parts = urlsplit(value)
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if (
+        parts.scheme not in ("ws", "wss")
+        or not parts.hostname
+        or port is None
+        or parts.path not in ("", "/")
+        or parts.query
+        or parts.fragment
+    ):
+        raise click.BadParameter(
+            f"{value!r} is not where a host is reached: give ws://name:port "
+            "(ws://10.0.0.5:8000, wss://web-2.example:443)"
+        )
+    return value.rstrip("/")
+
+
 def make_top() -> click.Command:
     """The ``metro web`` command."""
 
@@ -166,6 +190,14 @@ def make_top() -> click.Command:
         callback=_proxies,
         help="Proxies (comma-separated addresses) whose X-Forwarded-For names the client.",
     )
+    @click.option(
+        "--advertise",
+        default=None,
+        metavar="URL",
+        callback=_advertised,
+        help="Where the other hosts of a shared PostgreSQL store reach this one "
+        "(ws://name:port; default: ws://<--host>:<--port>).",
+    )
     def web_cmd(
         host: str,
         port: int,
@@ -173,6 +205,7 @@ def make_top() -> click.Command:
         bot_delay: float,
         trusted_proxies: str | None,
         allow_origins: tuple[str, ...],
+        advertise: str | None,
         **quotas: Any,
     ) -> None:
         """Host games over the web: the protocol on a WebSocket at /ws, the browser app at /."""
@@ -200,6 +233,14 @@ def make_top() -> click.Command:
         except Exception as exc:  # sqlite3.Error, a PostgreSQL connection error, a bad path
             raise click.ClickException(f"cannot open the store {db!r}: {exc}") from exc
         click.echo(f"metro web on http://{host}:{port}/ (games kept in {db})", err=True)
-        run(host, port, store, bot_delay=bot_delay, limits=limits, trusted_proxies=trusted_proxies)
+        run(
+            host,
+            port,
+            store,
+            bot_delay=bot_delay,
+            limits=limits,
+            trusted_proxies=trusted_proxies,
+            advertise=advertise,
+        )
 
     return web_cmd

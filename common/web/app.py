@@ -18,6 +18,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import ipaddress
+import json
+import secrets
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from pathlib import Path
@@ -197,11 +199,13 @@ def make_app(
     bot_delay: float = 0.0,
     limits: Limits | None = None,
     loopback: bool = True,
+    advertise: str | None = None,
 ) -> Starlette:
     """The application over ``store``, ready at once: it replays nothing when it starts, and
     each stored game comes back when a token (or its id) first asks for it. ``limits``: the
     quotas and timeouts; ``loopback``: the host listens on a loopback address (then it
-    answers only requests made to a loopback name)."""
+    answers only requests made to a loopback name); ``advertise``: where the other hosts of
+    a shared store reach this one (``ws://host:port``)."""
     limits = limits or Limits()
     host = WebHost(store, bot_delay=bot_delay, limits=limits)
     live: set[Connection] = set()
@@ -223,13 +227,41 @@ def make_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await host.start(advertise)
         sweeper = asyncio.get_running_loop().create_task(sweep())
         yield
         sweeper.cancel()
         for conn in list(live):
             conn.close(1001, "the host is going away")
+        await host.stop()
         host.close()
         store.close()
+
+    async def peer(websocket: WebSocket) -> None:
+        """Another host of the shared store hands this one moves of the games it serves:
+        each message ``{"hid", "address", "request"}``, each answered with its ``hid``."""
+        key = websocket.headers.get("x-metro-key", "")
+        await websocket.accept()
+        if host.key is None or not secrets.compare_digest(key, host.key):
+            await websocket.close(POLICY, "only the hosts of this host's store may hand it moves")
+            return
+        sending = asyncio.Lock()
+
+        async def one(message: dict[str, Any]) -> None:
+            reply = await host.handed(str(message.get("address", "?")), message.get("request"))
+            async with sending:
+                with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+                    await websocket.send_text(json.dumps({"hid": message.get("hid"), **reply}))
+
+        tasks: set[asyncio.Task[None]] = set()
+        try:
+            while True:
+                message = json.loads(await websocket.receive_text())
+                task = asyncio.get_running_loop().create_task(one(message))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+        except (WebSocketDisconnect, RuntimeError, ValueError):
+            pass
 
     async def socket(websocket: WebSocket) -> None:
         headers = {k.lower(): v for k, v in websocket.headers.items()}
@@ -285,11 +317,16 @@ def make_app(
                 "bots_waiting": host.pool.waiting,
                 "commits": host.writer.commits,
                 "writes": host.writer.written,
+                "host": host.me,
+                "copies": len(host.copies),
+                "loaded": host.loaded,
+                "bot_decisions": host.decided,
             }
         )
 
     routes: list[Any] = [
         WebSocketRoute("/ws", socket),
+        WebSocketRoute("/peer", peer),
         Route("/health", health),
         Route("/games/{name}/{path:path}", GameFiles().serve, methods=["GET", "HEAD"]),
     ]
@@ -426,11 +463,25 @@ def run(
     bot_delay: float = 0.0,
     limits: Limits | None = None,
     trusted_proxies: str | None = None,
+    advertise: str | None = None,
 ) -> None:
-    """Serve ``metro web`` over ``store`` until interrupted."""
+    """Serve ``metro web`` over ``store`` until interrupted; ``advertise``: where the other
+    hosts of a shared store reach this one (by default ``ws://<host>:<port>``, this
+    machine's name for a host listening on every address)."""
+    import socket
+
     import uvicorn
 
     limits = limits or Limits()
-    app = make_app(store, bot_delay=bot_delay, limits=limits, loopback=is_loopback(host))
+    if advertise is None:
+        name = socket.gethostname() if host in ("0.0.0.0", "::", "") else host
+        advertise = f"ws://{f'[{name}]' if ':' in name else name}:{port}"
+    app = make_app(
+        store,
+        bot_delay=bot_delay,
+        limits=limits,
+        loopback=is_loopback(host),
+        advertise=advertise,
+    )
     config = server_config(app, host, port, limits, trusted_proxies=trusted_proxies)
     uvicorn.Server(config).run()

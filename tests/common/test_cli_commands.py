@@ -427,6 +427,7 @@ def bad_values(name: str, command: str, tmp: Path, saves: dict[str, Path], game:
         "bot_workers": ["0", "x"],
         "allow_origins": ["evil", "ftp://x.example", "https://x.example/path"],
         "trusted_proxies": ["not-an-address", "10.0.0.1,"],
+        "advertise": ["http://x.example:80", "ws://x.example", "ws://:80", "ws://x:80/path"],
     }
     values = table[name]
     if command == "tournament" and name == "bots":

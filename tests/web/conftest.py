@@ -19,7 +19,7 @@ from websockets.sync.client import ClientConnection, connect
 
 from common.web.limits import Limits
 from common.web.store import MemoryStore, Store
-from tests.web.harness import OPEN, ThreadedWeb
+from tests.web.harness import OPEN, ThreadedWeb, Unavailable, temporary_postgres
 
 
 class Running(ThreadedWeb):
@@ -119,3 +119,14 @@ def client(web: Running) -> Iterator[Client]:
     c = Client(web.url)
     yield c
     c.close()
+
+
+@pytest.fixture(scope="module")
+def postgres() -> Iterator[str]:
+    """A PostgreSQL server of its own (one a test module), on a Unix socket in a temporary
+    folder; the test is skipped, saying why, where PostgreSQL cannot be started."""
+    try:
+        with temporary_postgres() as dsn:
+            yield dsn
+    except Unavailable as why:
+        pytest.skip(str(why))
