@@ -116,6 +116,9 @@ def _undoable(client: Client, tokens: dict[int, str], limit: int = 400) -> dict[
             client.updates.clear()
             continue
         moves = client.ask(cmd="legal", token=tokens[seat])["text"]
+        if not moves:  # the state read was an update already overtaken: read it again
+            state = client.ask(cmd="view", token=tokens[seat])
+            continue
         state = client.ask(cmd="apply", token=tokens[seat], action=moves[0])
         assert state["ok"], state
         # a human is to act (no bot moves in between); with two humans, the other one
