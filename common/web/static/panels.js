@@ -78,7 +78,7 @@ export function list(title, items, attr = "data-hand") {
 export function paintSeats(view, data, panel) {
   const colours = panel?.colours?.(view.state ?? {}, data) ?? data?.seat_colours ?? [];
   const root = document.documentElement.style;
-  colours.forEach((/** @type {string|undefined} */ c, i) => {
+  colours.forEach((/** @type {string|undefined} */ c, /** @type {number} */ i) => {
     if (typeof c === "string" && /^#[0-9a-f]{6}$/i.test(c)) root.setProperty(`--seat-${i}`, c);
   });
 }
