@@ -18,8 +18,8 @@ from common import play
 from common.bots import advance
 from common.cli import main
 from metropolia import HeuristicBot
-from metropolia.data import CARD_INDEX, CARDS, LANDMARKS
-from metropolia.render import CARD_COLOURS, SEAT_COLOURS, action_keys, render_svg, render_text
+from metropolia.data import CARD_INDEX, CARDS, LANDMARKS, SEAT_COLOURS
+from metropolia.render import CARD_COLOURS, action_keys, render_svg, render_text
 from metropolia.rules import Metropolia
 from tests.metropolia.helpers import OPTION_SETS, plus_deck, position, roll
 
