@@ -5,7 +5,7 @@ from __future__ import annotations
 import ipaddress
 import socket
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import SplitResult, urlsplit
 
 import click
 
@@ -20,18 +20,23 @@ def _origins(
     """Each ``--allow-origin`` as a browser sends it: ``http(s)://host[:port]``, or ``*``."""
     for value in values:
         parts = urlsplit(value)
-        if value != "*" and (
-            parts.scheme not in ("http", "https")
-            or not parts.netloc
-            or parts.path not in ("", "/")
-            or parts.query
-            or parts.fragment
-        ):
+        if value != "*" and not _bare(parts, ("http", "https")):
             raise click.BadParameter(
                 f"{value!r} is not an origin: give scheme://host[:port] "
                 "(https://example.org, http://localhost:3000) or *"
             )
     return values
+
+
+def _bare(parts: SplitResult, schemes: tuple[str, ...]) -> bool:
+    """True if ``parts`` is ``scheme://netloc`` in one of ``schemes``, with nothing after."""
+    return (
+        parts.scheme in schemes
+        and bool(parts.netloc)
+        and parts.path in ("", "/")
+        and not parts.query
+        and not parts.fragment
+    )
 
 
 def _proxies(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
@@ -58,14 +63,7 @@ def _advertised(ctx: click.Context, param: click.Parameter, value: str | None) -
         port = parts.port
     except ValueError:
         port = None
-    if (
-        parts.scheme not in ("ws", "wss")
-        or not parts.hostname
-        or port is None
-        or parts.path not in ("", "/")
-        or parts.query
-        or parts.fragment
-    ):
+    if not _bare(parts, ("ws", "wss")) or not parts.hostname or port is None:
         raise click.BadParameter(
             f"{value!r} is not where a host is reached: give ws://name:port "
             "(ws://10.0.0.5:8000, wss://web-2.example:443)"
