@@ -250,6 +250,8 @@ def chance_dice(seed: int, k: int, count: int) -> tuple[int, ...]:
     if count == 1:
         return ((((z ^ (z >> 31)) * 6) >> 64) + 1,)
     v = ((z ^ (z >> 31)) * 6**count) >> 64
+    if count == 2:  # the loop below, unrolled for the usual pair
+        return (v % 6 + 1, v // 6 + 1)
     out = []
     for _ in range(count):
         v, d = divmod(v, 6)

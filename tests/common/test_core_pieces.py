@@ -25,10 +25,18 @@ from common import (
     Shuffle,
     clockwise,
     counter_clockwise,
+    rng,
 )
 from common.chance import draw_request
 from common.codec import CodecError
-from common.rng import GameRandom, chance_card, chance_drawn, chance_random, chance_stream
+from common.rng import (
+    GameRandom,
+    chance_card,
+    chance_dice,
+    chance_drawn,
+    chance_random,
+    chance_stream,
+)
 
 
 def test_errors_are_metro_errors_and_value_errors() -> None:
@@ -108,6 +116,17 @@ def test_a_one_card_draw_is_the_generators_draw(seed: int, k: int, n: int) -> No
     # issue 8: one-card draws skip making the generator; the card must be the one it draws
     cards = tuple(range(n))
     assert (chance_card(seed, k, n),) == Draw("d", cards).draw(chance_stream(seed, k))
+
+
+@given(seed=st.integers(0, 2**63 - 1), k=st.integers(0, 10_000), count=st.integers(1, 5))
+def test_the_dice_are_the_base_6_digits_of_one_mixed_number(seed: int, k: int, count: int) -> None:
+    # ruling CORE-6, read plainly: the fast path unrolls the usual one and two dice
+    v = (rng._mix(rng._outcome_key(seed, k)) * 6**count) >> 64
+    digits = []
+    for _ in range(count):
+        v, d = divmod(v, 6)
+        digits.append(d + 1)
+    assert chance_dice(seed, k, count) == tuple(digits)
 
 
 @settings(max_examples=300, deadline=None)
