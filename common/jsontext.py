@@ -15,6 +15,13 @@ import math
 import re
 from typing import Any
 
+try:  # the [web] extra: the host writes every frame, and orjson writes one ten times faster
+    import orjson
+
+    _ORJSON = True
+except ImportError:  # pragma: no cover - the base install writes with json
+    _ORJSON = False
+
 #: the deepest nesting a value from outside may have: a save is about eight levels deep
 #: (events, an event, its options, a chart's rows and their modifiers)
 MAX_DEPTH = 64
@@ -87,6 +94,23 @@ def check(value: Any, *, max_depth: int = MAX_DEPTH) -> None:
 def dumps(value: Any, **kwargs: Any) -> str:
     """Write strict JSON (``allow_nan=False``): raises ValueError rather than write NaN."""
     return json.dumps(value, allow_nan=False, **kwargs)
+
+
+def compact(value: Any) -> str:
+    """``dumps(value, separators=(",", ":"))``, the way a host writes its frames and rows.
+
+    With orjson installed (the ``[web]`` extra) it writes them, about ten times faster on a
+    view; its text differs only in keeping non-ASCII characters as they are (not ``\\u``
+    escapes) and in writing a float that is not finite as ``null``: the games' JSON forms
+    hold no floats. Raises TypeError for what is not JSON data (or an integer beyond 64
+    bits), as ``dumps`` raises TypeError or ValueError.
+    """
+    if not _ORJSON:
+        return json.dumps(value, allow_nan=False, separators=(",", ":"))
+    try:
+        return orjson.dumps(value).decode()
+    except orjson.JSONEncodeError as exc:  # a TypeError already; said as json says it
+        raise TypeError(str(exc)) from None
 
 
 def diff(old: Any, new: Any) -> list[dict[str, Any]]:

@@ -102,7 +102,7 @@ def answer(request: Any, handler: Handler) -> dict[str, Any]:
 def line(out: dict[str, Any]) -> str:
     """An answer as one line of strict JSON (never NaN, never a line that does not parse)."""
     try:
-        return jsontext.dumps(out, separators=(",", ":"))
+        return jsontext.compact(out)
     except (ValueError, TypeError) as exc:
         failed = error("internal_error", f"the answer could not be written as JSON: {exc}")
         if isinstance(out.get("rid"), str | int):

@@ -35,6 +35,8 @@ from typing import Any, Protocol, TypeAlias
 
 import attrs
 
+from common import jsontext
+
 
 @attrs.frozen
 class SeatRecord:
@@ -115,8 +117,7 @@ class Appended:
         if not self.events:
             return [(self.seq, self.start, "null")]
         return [
-            (self.seq + i, self.start + i, json.dumps(e, separators=(",", ":")))
-            for i, e in enumerate(self.events)
+            (self.seq + i, self.start + i, jsontext.compact(e)) for i, e in enumerate(self.events)
         ]
 
 
